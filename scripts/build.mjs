@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm run build`: install, build every package, publish the remotes into the deploy folder
+// (registry + versions), then write the bundle report (fails over budget or on duplicate React).
+// Flags: --no-report (used by `npm start`), --if-stale (skip when every dist is newer than its sources).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, WEB_PACKAGES, install, log, mustRun, newestMtime, pnpm } from './lib.mjs';
+
+const args = new Set(process.argv.slice(2));
+const STAMP = path.join(ROOT, 'dist', '.build-stamp');
+
+function buildIsStale() {
+  if (!existsSync(STAMP)) return true;
+  const builtAt = newestMtime([STAMP]);
+  const packages = [...WEB_PACKAGES, 'shared', 'middleware'];
+  const sourcesAt = newestMtime([
+    ...packages.map((p) => path.join(ROOT, p)),
+    path.join(ROOT, 'pnpm-lock.yaml'),
+  ]);
+  return sourcesAt > builtAt;
+}
+
+export async function build({ report = true, ifStale = false, skipInstall = false } = {}) {
+  if (!skipInstall) await install();
+  if (ifStale && !buildIsStale()) {
+    log('Build is up to date (sources older than the last build); skipping');
+    return;
+  }
+  log('Building the middleware, the host and the six remotes');
+  // Two at a time: the machines have two cores and webpack is CPU-bound.
+  await pnpm(['-r', '--workspace-concurrency=2', '--filter', '!@ajo/e2e', '--filter', '!@ajo/shared', 'build']);
+  log('Publishing remotes into the deploy folder (registry: active version per remote)');
+  await mustRun('node', ['host/server/registry-cli.mjs', 'publish-all']);
+  mkdirSync(path.dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, new Date().toISOString());
+  if (report) {
+    log('Bundle report');
+    await mustRun('node', ['scripts/bundle-report.mjs']);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  build({ report: !args.has('--no-report'), ifStale: args.has('--if-stale') }).catch((err) => {
+    console.error(`\nBuild failed: ${err.message}`);
+    process.exit(1);
+  });
+}

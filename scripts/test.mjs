@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm test`: every test on a fresh clone. Installs, lints and typechecks, runs the unit tests of
+// every package, the middleware's suite on embedded PGlite and on a throwaway PostgreSQL 15 cluster,
+// builds (bundle budget included) and runs the browser journeys in Debian's Chromium.
+// Every phase runs even when an earlier one failed, so one run shows everything; the exit code and
+// the closing 'N passed, N failed' line sum them up.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from './build.mjs';
+import { ROOT, REMOTES, install, log, pnpmArgs, run } from './lib.mjs';
+import { startCluster, stopCluster } from './pg-cluster.mjs';
+
+const RESULTS = path.join(ROOT, '.tmp', 'test-results');
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const phases = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function readJestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+}
+
+function readPlaywrightCounts(file) {
+  if (!existsSync(file)) return null;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+async function phase(name, fn) {
+  log(name);
+  const started = Date.now();
+  let ok = false;
+  let counts = null;
+  try {
+    const result = await fn();
+    ok = result.code === 0;
+    counts = result.counts ?? null;
+  } catch (err) {
+    console.error(`${name}: ${err.message}`);
+  }
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+    // A runner that crashed before reporting still fails the phase.
+    if (!ok && counts.failed === 0) failed += 1;
+  } else if (!ok) {
+    failed += 1;
+  }
+  phases.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+async function jestPhase(pkg, script = 'test', env = {}) {
+  const out = path.join(RESULTS, `jest-${pkg.replace(/[^a-z0-9-]/gi, '_')}-${script}.json`);
+  const code = await run('npx', pnpmArgs(['--filter', pkg, 'run', script, '--json', `--outputFile=${out}`]), {
+    env: { ...process.env, ...env },
+  });
+  return { code, counts: readJestCounts(out) };
+}
+
+async function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error('Chromium is missing: install Debian\'s chromium package (apt-get install chromium).');
+  }
+  log('Installing Debian\'s Chromium for the browser tests');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+      (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) {
+    throw new Error('apt-get install chromium failed');
+  }
+}
+
+const startedAt = Date.now();
+try {
+  await install();
+} catch (err) {
+  console.error(err.message);
+  process.exit(1);
+}
+
+await phase('Lint (eslint, whole workspace)', async () => ({
+  code: await run('npx', pnpmArgs(['exec', 'eslint', '.', '--max-warnings=0'])),
+}));
+await phase('Typecheck (tsc --noEmit, every package)', async () => ({
+  code: await run('npx', pnpmArgs(['-r', '--workspace-concurrency=2', 'typecheck'])),
+}));
+
+for (const pkg of ['@ajo/shared', '@ajo/host', ...REMOTES.map((r) => `@ajo/${r}`)]) {
+  await phase(`Unit tests: ${pkg}`, () => jestPhase(pkg));
+}
+
+await phase('Middleware tests on embedded PGlite', () => jestPhase('@ajo/middleware', 'test'));
+
+const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
+await phase('Middleware tests on PostgreSQL 15 (throwaway cluster)', async () => {
+  const cluster = await startCluster(pgDir);
+  try {
+    return await jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: cluster.url });
+  } finally {
+    stopCluster(pgDir);
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+});
+
+let built = false;
+await phase('Build, publish remotes and check the bundle budget', async () => {
+  await build({ report: true, skipInstall: true });
+  built = true;
+  return { code: 0 };
+});
+
+await phase('Browser journeys (Playwright in Debian\'s Chromium)', async () => {
+  if (!built) throw new Error('skipped: the build failed');
+  await ensureChromium();
+  const out = path.join(RESULTS, 'playwright.json');
+  const code = await run('npx', pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', 'test', '--reporter=list,json']), {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  return { code, counts: readPlaywrightCounts(out) };
+});
+
+console.log('\nSummary');
+for (const p of phases) {
+  const c = p.counts ? ` (${p.counts.passed} passed, ${p.counts.failed} failed, ${p.counts.skipped} skipped)` : '';
+  console.log(`  ${p.ok ? 'ok  ' : 'FAIL'} ${p.name}${c} ${p.seconds}s`);
+}
+console.log(`  total time ${Math.round((Date.now() - startedAt) / 1000)}s`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(phases.every((p) => p.ok) ? 0 : 1);
