@@ -1,0 +1,30 @@
+// The typed cross-remote bus contract (ARCHITECTURE "Micro-frontends"). Types only: the host
+// implements the bus and exposes it through federation as `host/bus`.
+import type { Observable } from 'rxjs';
+import type { User } from '../entities';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastMessage {
+  kind: ToastKind;
+  message: string;
+  /** Defaults to 5000 ms (SPEC §9 "Toast auto-close default 5000 ms"). */
+  durationMs?: number;
+}
+
+export type BusEvent =
+  | { type: 'user-changed'; user: User | null }
+  | { type: 'wallets-changed'; walletAccountNumber?: string }
+  | { type: 'toast'; toast: ToastMessage }
+  | { type: 'signed-out' }
+  | { type: 'navigate'; to: string; replace?: boolean; state?: unknown };
+
+export type BusEventType = BusEvent['type'];
+
+export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
+
+export interface EventBus {
+  emit(event: BusEvent): void;
+  on<T extends BusEventType>(type: T): Observable<BusEventOf<T>>;
+  events$: Observable<BusEvent>;
+}
