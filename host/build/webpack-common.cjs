@@ -1,0 +1,233 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
+// Shared webpack + Module Federation settings for the host and all six remotes.
+// This is build tooling, not runtime code: it is the one cross-package file reference the repo allows
+// (each remote's webpack.config.cjs requires it as ../host/build/webpack-common.cjs), so the
+// federation rules of ARCHITECTURE "Known traps" are written once.
+const path = require('node:path');
+const fs = require('node:fs');
+// pnpm keeps webpack out of @module-federation/enhanced's reach; tell it which webpack runs the build
+// (the package's own, resolved from the folder the build runs in).
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack', {
+  paths: [process.cwd(), __dirname],
+});
+installWebpackInternalsShim(process.env.FEDERATION_WEBPACK_PATH);
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+/**
+ * webpack 5.112 moved internal files (lib/util/semver -> lib/sharing/semver, ...) that
+ * @module-federation/enhanced 2.9.2 still requires by their old paths. When such a path is missing,
+ * resolve the file of the same name elsewhere under webpack/lib. Remove once MF catches up.
+ */
+function installWebpackInternalsShim(webpackMain) {
+  const Module = require('node:module');
+  const libDir = path.dirname(webpackMain);
+  const index = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js')) {
+        const key = entry.name.slice(0, -3);
+        index.set(key, index.has(key) ? null : full); // null = ambiguous, never guessed
+      }
+    }
+  };
+  const original = Module._resolveFilename;
+  Module._resolveFilename = function resolveMovedWebpackFile(request, ...rest) {
+    try {
+      return original.call(this, request, ...rest);
+    } catch (error) {
+      if (typeof request !== 'string' || !request.startsWith(libDir)) throw error;
+      if (index.size === 0) walk(libDir);
+      const moved = index.get(path.basename(request, '.js'));
+      if (!moved) throw error;
+      return original.call(this, moved, ...rest);
+    }
+  };
+}
+
+const SHARED_PKG = path.resolve(__dirname, '../../shared/package.json');
+
+/**
+ * Singletons of ARCHITECTURE "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared,
+ * loaded once. The trailing-slash keys cover react/jsx-runtime and react-dom/client; pnpm keeps
+ * packages under node_modules/.pnpm, hence allowNodeModulesSuffixMatch.
+ */
+function sharedSingletons() {
+  const single = (requiredVersion) => ({
+    singleton: true,
+    requiredVersion,
+    allowNodeModulesSuffixMatch: true,
+  });
+  const sharedVersion = JSON.parse(fs.readFileSync(SHARED_PKG, 'utf8')).version;
+  const sharedSubpaths = Object.keys(JSON.parse(fs.readFileSync(SHARED_PKG, 'utf8')).exports ?? {})
+    .filter((k) => k !== './package.json' && k.startsWith('./'))
+    .map((k) => `@ajo/shared/${k.slice(2)}`);
+  // The slash keys must not suffix-match, or react's own ./cjs/*.js files become shared modules.
+  const prefix = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const shared = {
+    react: single('^18.3.1'),
+    'react/': prefix('^18.3.1'),
+    'react-dom': single('^18.3.1'),
+    'react-dom/': prefix('^18.3.1'),
+    'react-router-dom': single('^6.30.1'),
+    rxjs: single('^7.8.2'),
+  };
+  for (const sub of sharedSubpaths) {
+    shared[sub] = { singleton: true, requiredVersion: false, version: sharedVersion };
+  }
+  return shared;
+}
+
+/** The federated host modules remotes import as host/api, host/session, host/bus. */
+const HOST_MODULE_TYPES = path.resolve(__dirname, 'host-modules.d.ts');
+
+/** Copy the one declaration of host/* into <pkg>/types/host.d.ts (generated; kept in git). */
+function syncHostTypes(dir) {
+  const target = path.join(dir, 'types', 'host.d.ts');
+  const text =
+    '// GENERATED from host/build/host-modules.d.ts by host/build/webpack-common.cjs. Do not edit.\n' +
+    fs.readFileSync(HOST_MODULE_TYPES, 'utf8');
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== text) {
+    fs.writeFileSync(target, text);
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir package folder (__dirname of the caller)
+ * @param {string} o.name federation name
+ * @param {Record<string,string>} [o.exposes]
+ * @param {'provide'|'consume'} o.runtime provide: the shell, a pure consumer that ships the federation
+ *   runtime once; consume: the containers (host, remotes), which reuse it instead of bundling their
+ *   own copy (~20 KB gzip each; issue item 10's budget for `/`).
+ * @param {string} [o.assetDir] sub-folder of dist for chunks (the host builds two containers into dist)
+ * @param {object[]} [o.plugins]
+ * @param {string} [o.mode]
+ */
+function createFederatedConfig(o) {
+  const mode = o.mode ?? 'production';
+  const prod = mode === 'production';
+  const assetDir = o.assetDir ? `${o.assetDir}/` : '';
+  const hasExposes = o.exposes && Object.keys(o.exposes).length > 0;
+  return {
+    name: o.name,
+    mode,
+    context: o.dir,
+    entry: o.entry ?? { main: './src/index.ts' },
+    devtool: prod ? false : 'source-map',
+    target: 'web',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      // ARCHITECTURE "Known traps": a manifest under /remotes/<name>/<version>/ finds its chunks there.
+      publicPath: 'auto',
+      uniqueName: o.name,
+      // Entry chunks: a hash in the name breaks the federation runtime module's own hashing, so they
+      // are plain names served no-cache; every other chunk is content-hashed and immutable.
+      filename: `${assetDir}[name].js`,
+      chunkFilename: `${assetDir}[name].[contenthash:8].js`,
+      cssFilename: `${assetDir}[name].[contenthash:8].css`,
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          // shared/ is source-first TypeScript: it resolves to /work/main/shared/src (realpath), so
+          // only node_modules is excluded.
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        {
+          test: /\.module\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: require.resolve('css-loader'),
+              options: {
+                // Scoped class names: styles never leak between remotes (ARCHITECTURE).
+                modules: {
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: prod
+                    ? `${o.name}_[hash:base64:6]`
+                    : `${o.name}_[local]_[hash:base64:4]`,
+                },
+              },
+            },
+          ],
+        },
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
+        },
+      ],
+    },
+    optimization: {
+      splitChunks: { chunks: 'async' },
+      moduleIds: 'deterministic',
+    },
+    performance: { hints: false },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: `${assetDir}[name].[contenthash:8].css`,
+        chunkFilename: `${assetDir}[name].[contenthash:8].css`,
+      }),
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: hasExposes ? 'remoteEntry.js' : undefined,
+        exposes: o.exposes,
+        remotes: {},
+        shared: sharedSingletons(),
+        // ARCHITECTURE "Known traps": loaded-first so one offline remote never breaks start-up.
+        shareStrategy: 'loaded-first',
+        manifest: hasExposes ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+        runtimePlugins: o.runtimePlugins,
+        experiments: {
+          ...(o.runtime === 'provide'
+            ? { provideExternalRuntime: true }
+            : { externalRuntime: true }),
+          // Browser-only runtime: drops the node script loader from the bundle (issue item 10).
+          optimization: { target: 'web' },
+        },
+      }),
+      ...(o.plugins ?? []),
+    ],
+    stats: process.env.AJO_WEBPACK_STATS ?? 'errors-warnings',
+  };
+}
+
+/** A remote's whole webpack config: exposes ./app (single-spa lifecycles). */
+function createRemoteConfig(dir, name, env, argv) {
+  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist and refreshes the types copy.
+  if (env?.WEBPACK_BUILD) {
+    syncHostTypes(dir);
+    fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+  }
+  return createFederatedConfig({
+    dir,
+    name,
+    mode: argv?.mode,
+    runtime: 'consume',
+    // No page entry: a remote is only ever loaded through its container, whose exposed modules are
+    // fetched asynchronously after share negotiation (the async boundary of ARCHITECTURE).
+    entry: {},
+    exposes: { './app': './src/app/lifecycles.tsx' },
+  });
+}
+
+module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons, syncHostTypes };

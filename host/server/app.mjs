@@ -1,0 +1,157 @@
+// The app server: host/dist at /, published remotes at /remotes/<name>/<version>/, /api proxied to the
+// middleware, runtime config and registry documents, the operator registry endpoint, SPA fallback.
+// No import.meta here so jest can load it; serve.mjs resolves paths and listens.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import httpProxy from '@fastify/http-proxy';
+import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
+import { createRegistryStore, RegistryError } from './registry-store.mjs';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Hashed chunk names (name.1a2b3c4d.js/css) never change content: cache them for a year.
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
+function cacheHeaders(res, filePath) {
+  // @fastify/static hands over either the raw response or the reply, depending on version.
+  const set = typeof res.setHeader === 'function' ? res.setHeader.bind(res) : res.header.bind(res);
+  set('Cache-Control', HASHED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+  set('X-Content-Type-Options', 'nosniff');
+}
+
+function safeEqual(a, b) {
+  const x = Buffer.from(String(a));
+  const y = Buffer.from(String(b));
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
+ *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string }, logger?: boolean }} o
+ */
+export async function buildApp(o) {
+  const app = Fastify({ logger: o.logger ?? false, trustProxy: true });
+  const store = createRegistryStore(o.deployDir);
+  const indexPath = path.join(o.distDir, 'index.html');
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    return payload;
+  });
+
+  await app.register(httpProxy, {
+    upstream: o.middlewareUrl ?? 'http://127.0.0.1:3001',
+    prefix: '/api',
+    rewritePrefix: '/api',
+  });
+
+  await app.register(fastifyStatic, {
+    root: path.join(o.deployDir, 'remotes'),
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+
+  await app.register(fastifyStatic, {
+    root: o.distDir,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    // index.html only through the SPA handler below, which adds the CSP nonce.
+    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/',
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+
+  app.get('/registry.json', async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return store.document();
+  });
+
+  app.get('/app-config.json', async (_request, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return o.appConfig;
+  });
+
+  await app.register(async (operator) => {
+    operator.addHook('onRequest', async (request, reply) => {
+      if (!o.adminToken) {
+        return reply
+          .code(503)
+          .send({ message: 'Operator endpoint disabled: set REGISTRY_ADMIN_TOKEN to enable it.' });
+      }
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!token || !safeEqual(token, o.adminToken)) {
+        return reply.code(401).send({ message: 'Unauthorized' });
+      }
+      return undefined;
+    });
+    operator.setErrorHandler((error, _request, reply) => {
+      if (error instanceof RegistryError)
+        return reply.code(error.statusCode).send({ message: error.message });
+      if (error.validation) return reply.code(400).send({ message: error.message });
+      operator.log.error(error);
+      return reply.code(500).send({ message: 'Internal error' });
+    });
+    operator.get('/_operator/registry', async () => ({
+      state: store.read(),
+      document: store.document(),
+    }));
+    operator.put(
+      '/_operator/registry/:remote',
+      {
+        bodyLimit: 1024,
+        schema: {
+          body: {
+            type: 'object',
+            required: ['version'],
+            additionalProperties: false,
+            properties: { version: { type: 'string', maxLength: 64 }, force: { type: 'boolean' } },
+          },
+        },
+      },
+      async (request) =>
+        store.activate(request.params.remote, request.body.version, {
+          force: request.body.force === true,
+        }),
+    );
+    operator.post('/_operator/registry/:remote/rollback', async (request) =>
+      store.rollback(request.params.remote),
+    );
+  });
+
+  // SPA fallback: every other GET path is index.html with a fresh nonce; missing files stay 404.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/remotes/') &&
+      !url.startsWith('/_operator/') &&
+      (url === '/index.html' || !path.extname(url));
+    if (!isPage) return reply.code(404).send({ message: 'Not found' });
+    let html;
+    try {
+      html = readFileSync(indexPath, 'utf8');
+    } catch {
+      return reply.code(503).send({ message: 'The host is not built yet: run the build first.' });
+    }
+    const nonce = createNonce();
+    return reply
+      .header('Content-Security-Policy', contentSecurityPolicy(nonce))
+      .header('Cache-Control', NO_CACHE)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('X-Frame-Options', 'DENY')
+      .type('text/html; charset=utf-8')
+      .send(injectNonce(html, nonce));
+  });
+
+  return app;
+}

@@ -1,0 +1,164 @@
+/** @jest-environment node */
+/* global describe, it, expect, afterEach */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app.mjs';
+import { createRegistryStore } from './registry-store.mjs';
+
+let tmp;
+let app;
+const appConfig = { apiBaseUrl: '/api', encryptionSecret: 'secret-123', bankName: 'Test Bank' };
+
+async function start(adminToken) {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-app-'));
+  const dist = path.join(tmp, 'dist');
+  mkdirSync(path.join(dist, 'assets'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><meta name=csp-nonce content=__CSP_NONCE__><script defer src=/assets/main.js></script></head><body><div id=root></div></body></html>',
+  );
+  writeFileSync(path.join(dist, 'assets', 'main.js'), 'main');
+  writeFileSync(path.join(dist, 'assets', '59.7d848278.js'), 'chunk');
+  const deployDir = path.join(tmp, 'deploy');
+  const remoteDir = path.join(deployDir, 'remotes', 'wallets', '0.1.0');
+  mkdirSync(remoteDir, { recursive: true });
+  writeFileSync(path.join(remoteDir, 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(remoteDir, '526.289fe69c.js'), 'chunk');
+  createRegistryStore(deployDir).activate('wallets', '0.1.0');
+  app = await buildApp({
+    distDir: dist,
+    deployDir,
+    appConfig,
+    adminToken,
+    middlewareUrl: 'http://127.0.0.1:9',
+  });
+}
+
+afterEach(async () => {
+  await app?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('app server', () => {
+  it('serves index.html for app routes with a per-response CSP nonce', async () => {
+    await start();
+    const a = await app.inject('/dashboard/payments/airtime');
+    const b = await app.inject('/faq');
+    expect(a.statusCode).toBe(200);
+    const csp = a.headers['content-security-policy'];
+    const nonce = /'nonce-([0-9a-f]+)'/.exec(csp)[1];
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(a.body).toContain(`<script nonce="${nonce}" defer src=/assets/main.js>`);
+    expect(a.body).toContain(`content=${nonce}`);
+    expect(b.headers['content-security-policy']).not.toBe(csp);
+    expect(a.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves / and /terms-and-conditions through the SPA fallback too', async () => {
+    await start();
+    for (const url of ['/', '/terms-and-conditions', '/index.html']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('caches hashed chunks for a year and entry files not at all', async () => {
+    await start();
+    expect((await app.inject('/assets/59.7d848278.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await app.inject('/assets/main.js')).headers['cache-control']).toBe('no-cache');
+    expect(
+      (await app.inject('/remotes/wallets/0.1.0/mf-manifest.json')).headers['cache-control'],
+    ).toBe('no-cache');
+    expect(
+      (await app.inject('/remotes/wallets/0.1.0/526.289fe69c.js')).headers['cache-control'],
+    ).toContain('immutable');
+  });
+
+  it('answers 404 for a missing file instead of the page', async () => {
+    await start();
+    expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('serves the registry document and the runtime config, no-cache', async () => {
+    await start();
+    const registry = await app.inject('/registry.json');
+    expect(registry.json()).toEqual({
+      remotes: {
+        wallets: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
+      },
+    });
+    expect(registry.headers['cache-control']).toBe('no-cache');
+    const config = await app.inject('/app-config.json');
+    expect(config.json()).toEqual(appConfig);
+    expect(config.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('disables the operator endpoint without REGISTRY_ADMIN_TOKEN and says so', async () => {
+    await start(undefined);
+    const res = await app.inject('/_operator/registry');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/REGISTRY_ADMIN_TOKEN/);
+  });
+
+  it('requires the bearer token on the operator endpoint', async () => {
+    await start('admin-token');
+    expect((await app.inject('/_operator/registry')).statusCode).toBe(401);
+    const wrong = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const ok = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer admin-token' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().state.remotes.wallets.active).toBe('0.1.0');
+  });
+
+  it('switches and rolls back a version over HTTP', async () => {
+    await start('admin-token');
+    const auth = { authorization: 'Bearer admin-token' };
+    const refused = await app.inject({
+      method: 'PUT',
+      url: '/_operator/registry/wallets',
+      headers: auth,
+      payload: { version: '0.2.0' },
+    });
+    expect(refused.statusCode).toBe(409);
+    const forced = await app.inject({
+      method: 'PUT',
+      url: '/_operator/registry/wallets',
+      headers: auth,
+      payload: { version: '0.2.0', force: true },
+    });
+    expect(forced.statusCode).toBe(200);
+    expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
+    const back = await app.inject({
+      method: 'POST',
+      url: '/_operator/registry/wallets/rollback',
+      headers: auth,
+    });
+    expect(back.json()).toMatchObject({ active: '0.1.0' });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/_operator/registry/nope/rollback',
+      headers: auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/_operator/registry/wallets',
+      headers: auth,
+      payload: { v: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

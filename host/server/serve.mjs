@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
+// Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
+// (http://127.0.0.1:3001), REGISTRY_ADMIN_TOKEN (operator endpoint; disabled when unset),
+// API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+// Same development default as the middleware's config (it refuses it in production mode).
+const DEV_ENCRYPTION_SECRET = 'ajo-wallet-local-sandbox-envelope-secret';
+
+if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
+  process.stderr.write('ENCRYPTION_SECRET must be set in production mode\n');
+  process.exit(1);
+}
+
+const app = await buildApp({
+  distDir: path.join(repoRoot, 'host', 'dist'),
+  deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),
+  middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
+  adminToken: process.env.REGISTRY_ADMIN_TOKEN || undefined,
+  appConfig: {
+    apiBaseUrl: process.env.API_BASE_URL ?? '/api',
+    encryptionSecret: process.env.ENCRYPTION_SECRET ?? DEV_ENCRYPTION_SECRET,
+    bankName: process.env.BANK_NAME ?? 'Ajo Microfinance Bank',
+  },
+  logger: process.env.LOG_LEVEL !== 'silent',
+});
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+await app.listen({ port, host });
+if (!process.env.REGISTRY_ADMIN_TOKEN)
+  app.log.info('Operator endpoint disabled (REGISTRY_ADMIN_TOKEN unset)');
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,132 @@
+/** @jest-environment node */
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { createApiClient } from './client';
+import type { AppCheck } from './app-check';
+import { decryptPayload, encryptPayload } from './crypto';
+
+const SECRET = 'client-test-secret';
+const config = { apiBaseUrl: '/api', encryptionSecret: SECRET, bankName: 'Test Bank' };
+
+function setup(opts: { token?: string | null; appCheck?: string | null } = {}) {
+  const storage = { getItem: (key: string) => (key === 'tk' ? (opts.token ?? null) : null) };
+  const appCheck: AppCheck = {
+    getToken: jest.fn(async () =>
+      opts.appCheck === undefined ? 'app-check-token' : opts.appCheck,
+    ),
+    reset: jest.fn(),
+  };
+  const client = createApiClient({ loadConfig: async () => config, appCheck, storage });
+  const seen: InternalAxiosRequestConfig[] = [];
+  let reply: (c: InternalAxiosRequestConfig) => { status: number; data: unknown } = () => ({
+    status: 200,
+    data: { ok: true },
+  });
+  const adapter: AxiosAdapter = async (c) => {
+    seen.push(c);
+    const { status, data } = reply(c);
+    const response = { status, data, statusText: String(status), headers: {}, config: c };
+    if (status >= 400) {
+      throw Object.assign(new Error(`Request failed with status code ${status}`), {
+        isAxiosError: true,
+        response,
+        config: c,
+      });
+    }
+    return response;
+  };
+  client.axios.defaults.adapter = adapter;
+  return { client, seen, appCheck, respond: (fn: typeof reply) => (reply = fn) };
+}
+
+describe('api client', () => {
+  it('calls under the /api base URL with the app-check and bearer headers', async () => {
+    const { client, seen } = setup({ token: 'jwt-123' });
+    const res = await client.get('/users/7');
+    expect(res).toEqual({ status: 200, data: { ok: true } });
+    expect(seen[0]?.baseURL).toBe('/api');
+    expect(seen[0]?.url).toBe('/users/7');
+    expect(seen[0]?.headers.get('X-App-Check')).toBe('app-check-token');
+    expect(seen[0]?.headers.get('Authorization')).toBe('Bearer jwt-123');
+  });
+
+  it('sends no bearer header when no token is stored', async () => {
+    const { client, seen } = setup({ token: null });
+    await client.get('/banks');
+    expect(seen[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('goes on without the app-check header when no token could be had', async () => {
+    const { client, seen } = setup({ appCheck: null });
+    await client.get('/banks');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.headers.has('X-App-Check')).toBe(false);
+  });
+
+  it('sends an encrypted body and decrypts the encrypted answer', async () => {
+    const { client, seen, respond } = setup();
+    respond(() => ({
+      status: 200,
+      data: { encrypted: encryptPayload({ token: 't', user: { id: 1 } }, SECRET) },
+    }));
+    const res = await client.encrypted.post('/login', { phone_number: '2348012345678' });
+    const sent = JSON.parse(String(seen[0]?.data)) as { encrypted: string };
+    expect(Object.keys(sent)).toEqual(['encrypted']);
+    expect(decryptPayload(sent.encrypted, SECRET)).toEqual({ phone_number: '2348012345678' });
+    expect(res.data).toEqual({ token: 't', user: { id: 1 } });
+  });
+
+  it('returns a decrypted answer that is not JSON as text', async () => {
+    const { client, respond } = setup();
+    // encryptPayload JSON-encodes, so the non-JSON plaintext is made with crypto-js directly.
+    const AES = (await import('crypto-js/aes')).default;
+    respond(() => ({
+      status: 200,
+      data: { encrypted: AES.encrypt('OTP sent', SECRET).toString() },
+    }));
+    await expect(client.encrypted.get('/auth/get-otp')).resolves.toEqual({
+      status: 200,
+      data: 'OTP sent',
+    });
+  });
+
+  it('keeps the 202 status so callers can run the step-up flow', async () => {
+    const { client, respond } = setup();
+    respond(() => ({
+      status: 202,
+      data: { notificationChannel: 'phone', recipient: '0801****5678' },
+    }));
+    const res = await client.encrypted.post('/transfers/wallet-to-other-wallet/transfer-funds', {});
+    expect(res.status).toBe(202);
+  });
+
+  it('rejects with { status, message } carrying the server message', async () => {
+    const { client, respond } = setup();
+    respond(() => ({ status: 401, data: { message: 'Invalid otp' } }));
+    await expect(client.post('/auth', {})).rejects.toEqual(
+      expect.objectContaining({
+        status: 401,
+        message: 'Invalid otp',
+        serverMessage: 'Invalid otp',
+      }),
+    );
+  });
+
+  it('leaves serverMessage empty when the server sent no message, so callers use the SPEC fallback', async () => {
+    const { client, respond } = setup();
+    respond(() => ({ status: 500, data: '' }));
+    const error = await client.get('/banks').catch((e: unknown) => e);
+    expect(error).toEqual(expect.objectContaining({ status: 500, serverMessage: undefined }));
+    expect((error as { message: string }).message).toMatch(/500/);
+  });
+
+  it('reads the message of an encrypted error body', async () => {
+    const { client, respond } = setup();
+    respond(() => ({
+      status: 409,
+      data: { encrypted: encryptPayload({ message: 'Already exists' }, SECRET) },
+    }));
+    await expect(client.encrypted.post('/beneficiaries', {})).rejects.toEqual(
+      expect.objectContaining({ status: 409, message: 'Already exists' }),
+    );
+  });
+});

@@ -1,0 +1,96 @@
+// The one HTTP client of the app (issue item 3, `./api`): base URL ending in /api, app-check and
+// bearer headers on every request, the encrypted envelope, errors normalised to { status, message }.
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
+import { getAppConfig, type AppConfig } from './config';
+import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
+import { toApiError } from './errors';
+import { TOKEN_KEY } from '../session/keys';
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+}
+
+export interface RequestOptions {
+  params?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface HttpMethods {
+  get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  patch<T = unknown>(
+    url: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+}
+
+export interface ApiClient extends HttpMethods {
+  encrypted: HttpMethods;
+  /** The underlying axios instance, for tests and rare needs (uploads with progress). */
+  readonly axios: AxiosInstance;
+}
+
+export interface ApiClientDeps {
+  loadConfig?: () => Promise<AppConfig>;
+  appCheck?: AppCheck;
+  storage?: Pick<Storage, 'getItem'>;
+}
+
+type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
+
+export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
+  const loadConfig = deps.loadConfig ?? getAppConfig;
+  const storage = deps.storage ?? globalThis.localStorage;
+  const appCheck = deps.appCheck ?? createAppCheck(async () => (await loadConfig()).apiBaseUrl);
+  const instance = axios.create({ headers: { 'Content-Type': 'application/json' } });
+
+  instance.interceptors.request.use(async (config) => {
+    const { apiBaseUrl } = await loadConfig();
+    config.baseURL = apiBaseUrl;
+    const token = await appCheck.getToken();
+    if (token) config.headers.set(APP_CHECK_HEADER, token);
+    const bearer = storage?.getItem(TOKEN_KEY);
+    if (bearer) config.headers.set('Authorization', `Bearer ${bearer}`);
+    return config;
+  });
+
+  async function send<T>(
+    method: Method,
+    url: string,
+    body: unknown,
+    options: RequestOptions | undefined,
+    encrypt: boolean,
+  ): Promise<ApiResponse<T>> {
+    const { encryptionSecret } = await loadConfig();
+    const config: AxiosRequestConfig = { method, url, ...options };
+    if (method !== 'get' && method !== 'delete') {
+      config.data = encrypt ? { encrypted: encryptPayload(body, encryptionSecret) } : body;
+    }
+    try {
+      const res = await instance.request<unknown>(config);
+      // Decrypt any enveloped answer, so plain and encrypted calls read the same way.
+      const data = isEnvelope(res.data)
+        ? decryptPayload(res.data.encrypted, encryptionSecret)
+        : res.data;
+      return { status: res.status, data: data as T };
+    } catch (error) {
+      throw toApiError(error, encryptionSecret);
+    }
+  }
+
+  const methods = (encrypt: boolean): HttpMethods => ({
+    get: (url, options) => send('get', url, undefined, options, encrypt),
+    delete: (url, options) => send('delete', url, undefined, options, encrypt),
+    post: (url, body, options) => send('post', url, body, options, encrypt),
+    put: (url, body, options) => send('put', url, body, options, encrypt),
+    patch: (url, body, options) => send('patch', url, body, options, encrypt),
+  });
+
+  return { ...methods(false), encrypted: methods(true), axios: instance };
+}

@@ -1,0 +1,44 @@
+import { isAxiosError } from 'axios';
+import { decryptPayload, isEnvelope } from './crypto';
+
+/** Every failed call rejects with this shape; `message` is the server's when it sent one (SPEC §8). */
+export interface ApiError {
+  status: number;
+  /** The server's message, else a technical one (network error, HTTP status). */
+  message: string;
+  /** Only what the server said: toast `serverMessage ?? <SPEC §8 fallback>`. */
+  serverMessage?: string;
+  data?: unknown;
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as ApiError).status === 'number' &&
+    typeof (error as ApiError).message === 'string'
+  );
+}
+
+export function toApiError(error: unknown, secret: string): ApiError {
+  if (isApiError(error)) return error;
+  if (isAxiosError(error)) {
+    const status = error.response?.status ?? 0;
+    let data: unknown = error.response?.data;
+    if (isEnvelope(data)) data = decryptPayload(data.encrypted, secret);
+    const serverMessage =
+      typeof data === 'object' &&
+      data !== null &&
+      typeof (data as { message?: unknown }).message === 'string'
+        ? (data as { message: string }).message
+        : // A short plain-text body (a decrypted non-JSON answer) is the message; never an HTML page.
+          typeof data === 'string' &&
+            data.length > 0 &&
+            data.length < 300 &&
+            !data.trimStart().startsWith('<')
+          ? data
+          : undefined;
+    return { status, message: serverMessage ?? error.message, serverMessage, data };
+  }
+  return { status: 0, message: error instanceof Error ? error.message : String(error) };
+}

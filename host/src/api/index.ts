@@ -1,0 +1,11 @@
+// Exposed through federation as `host/api` (issue item 3). One instance app-wide: the host's own code
+// reaches it through the federation runtime too, never by a local import.
+import { createApiClient } from './client';
+
+export const api = createApiClient();
+export { isApiError } from './errors';
+export type { ApiError } from './errors';
+export type { ApiClient, ApiResponse, HttpMethods, RequestOptions } from './client';
+export { getAppConfig } from './config';
+export type { AppConfig } from './config';
+export { encryptPayload, decryptPayload } from './crypto';

@@ -1,0 +1,45 @@
+import './styles/tokens.css';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { navigateToUrl, start } from 'single-spa';
+import { loadHostBus, loadHostSession } from './federation/host-modules';
+import { HOST_CONTAINER, fetchRegistry } from './federation/registry-client';
+import { registerRemoteApps } from './federation/register-apps';
+import { registerRemotes } from './federation/runtime';
+import { ShellApp, type ShellDeps } from './layout/shell-app';
+
+function navigate(to: string, replace = false): void {
+  if (replace) {
+    // single-spa patches replaceState and reroutes.
+    window.history.replaceState(window.history.state, '', to);
+  } else {
+    navigateToUrl(to);
+  }
+}
+
+// The host container is same-origin and known up front; the remotes come from the registry.
+registerRemotes([HOST_CONTAINER]);
+const remotesRegistered = fetchRegistry().then(registerRemotes);
+
+const deps: ShellDeps = {
+  loadServices: async () => {
+    await remotesRegistered;
+    const [{ bus }, { session }] = await Promise.all([loadHostBus(), loadHostSession()]);
+    return { bus, session };
+  },
+  navigate,
+  storage: localStorage,
+};
+
+async function main(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing from index.html');
+  const root = createRoot(container);
+  // The layout (and its <main> area) must exist before single-spa mounts anything into it.
+  flushSync(() => root.render(<ShellApp deps={deps} />));
+  await remotesRegistered;
+  registerRemoteApps();
+  start({ urlRerouteOnly: true });
+}
+
+void main();

@@ -1,0 +1,13 @@
+import { Subject, filter } from 'rxjs';
+import type { BusEvent, BusEventOf, BusEventType, EventBus } from '@ajo/shared/events';
+
+/** A typed RxJS event bus (ARCHITECTURE: cross-remote communication goes over it). */
+export function createBus(): EventBus {
+  const subject = new Subject<BusEvent>();
+  return {
+    emit: (event) => subject.next(event),
+    on: <T extends BusEventType>(type: T) =>
+      subject.pipe(filter((event): event is BusEventOf<T> => event.type === type)),
+    events$: subject.asObservable(),
+  };
+}

@@ -1,0 +1,37 @@
+import { fetchRegistry, toRegistrations } from './registry-client';
+
+describe('registry client', () => {
+  it('turns the registry document into federation remotes (manifest URLs from the document only)', () => {
+    expect(
+      toRegistrations({
+        remotes: {
+          wallets: { version: '0.2.0', manifest: '/remotes/wallets/0.2.0/mf-manifest.json' },
+          public_pages: {
+            version: '0.1.0',
+            manifest: '/remotes/public_pages/0.1.0/mf-manifest.json',
+          },
+        },
+      }),
+    ).toEqual([
+      { name: 'wallets', entry: '/remotes/wallets/0.2.0/mf-manifest.json' },
+      { name: 'public_pages', entry: '/remotes/public_pages/0.1.0/mf-manifest.json' },
+    ]);
+  });
+
+  it('reads /registry.json without the HTTP cache', async () => {
+    const fetchImpl = jest.fn(async () => ({
+      ok: true,
+      json: async () => ({ remotes: { settings: { version: '1.0.0', manifest: '/m.json' } } }),
+    })) as unknown as typeof fetch;
+    await expect(fetchRegistry(fetchImpl)).resolves.toEqual([
+      { name: 'settings', entry: '/m.json' },
+    ]);
+    expect(fetchImpl).toHaveBeenCalledWith('/registry.json', { cache: 'no-cache' });
+  });
+
+  it('degrades to no remotes when the registry cannot be read (every area then shows the fallback)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchImpl = jest.fn(async () => ({ ok: false, status: 503 })) as unknown as typeof fetch;
+    await expect(fetchRegistry(fetchImpl)).resolves.toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '@ajo/shared/entities';
+import { createBus } from '../bus/create-bus';
+import { createSession } from '../session/create-session';
+import { ShellApp, type ShellDeps } from './shell-app';
+
+jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
+
+const ada = {
+  id: 7,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  photo_url: null,
+  wallets: [],
+} as unknown as User;
+
+function setup(
+  path: string,
+  opts: { signedIn?: boolean; fetchUser?: () => Promise<unknown> } = {},
+) {
+  localStorage.clear();
+  if (opts.signedIn) {
+    localStorage.setItem('tk', 'jwt');
+    localStorage.setItem('id', '7');
+  }
+  window.history.replaceState(null, '', path);
+  const bus = createBus();
+  const session = createSession({ bus, fetchUser: opts.fetchUser ?? (async () => ada) });
+  const deps: ShellDeps = {
+    loadServices: jest.fn(async () => ({ bus, session })),
+    navigate: jest.fn(),
+    storage: localStorage,
+  };
+  render(<ShellApp deps={deps} />);
+  return { deps, bus, session };
+}
+
+describe('shell layout', () => {
+  it('shows the public navbar: brand, Features, FAQ and Signup (SPEC §2)', () => {
+    setup('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Ajo Wallet', '/'],
+      ['Features', '/'],
+      ['FAQ', '/faq'],
+      ['Signup', '/signup'],
+    ]);
+    expect(screen.queryByRole('complementary', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('does not load host services on the landing page (bundle budget)', () => {
+    const { deps } = setup('/');
+    expect(deps.loadServices).not.toHaveBeenCalled();
+  });
+
+  it('sends a protected route without a session to /login', () => {
+    const { deps } = setup('/dashboard/payments/airtime');
+    expect(deps.navigate).toHaveBeenCalledWith('/login', true);
+  });
+
+  it('renders the dashboard shell: brand-only navbar, sidebar groups, badge on the current link', async () => {
+    setup('/dashboard/transfers/wallet-to-bank', { signedIn: true });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Ajo Wallet']);
+    const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
+    expect(
+      within(menu)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Wallets', 'Fund Wallet', 'Transfers', 'Payments', 'Settings']);
+    const current = within(menu).getByRole('link', { name: 'Wallet-to-Bank' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(within(current).getByTestId('current-badge')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Airtime' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'Wallet-to-Bank',
+    );
+    expect(await screen.findByText('Ada Obi')).toBeInTheDocument();
+    expect(screen.getByText('AO')).toBeInTheDocument();
+  });
+
+  it('shows the avatar from photo_url when there is one', async () => {
+    setup('/dashboard', {
+      signedIn: true,
+      fetchUser: async () => ({ ...ada, photo_url: 'https://example.test/ada.jpg' }),
+    });
+    await screen.findByText('Ada Obi');
+    expect(document.querySelector('img[src="https://example.test/ada.jpg"]')).not.toBeNull();
+  });
+
+  it('toggles the sidebar on small screens under the stored showSideBar flag', async () => {
+    setup('/dashboard', { signedIn: true });
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(localStorage.getItem('showSideBar')).toBe('true');
+  });
+
+  it("toasts 'Error getting user' and goes to /login when the user cannot be loaded (SPEC §8)", async () => {
+    const { deps } = setup('/dashboard', {
+      signedIn: true,
+      fetchUser: async () => Promise.reject({ status: 500, message: 'down' }),
+    });
+    expect(await screen.findByText('Error getting user')).toBeInTheDocument();
+    expect(deps.navigate).toHaveBeenCalledWith('/login', true);
+  });
+
+  it('signs out: storage cleared, then /login', async () => {
+    const { deps } = setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    await userEvent.click(screen.getByRole('button', { name: 'Signout' }));
+    expect(localStorage.length).toBe(0);
+    expect(deps.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('renders the host login placeholder on /login with labelled fields and its links', async () => {
+    setup('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+    expect(screen.getByLabelText('Security PIN')).toHaveAccessibleDescription(
+      'Numbers only, e.g. 1234',
+    );
+    expect(screen.getByRole('link', { name: /forgot/i })).toHaveAttribute('href', '/forgot-pin');
+    expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/signup');
+  });
+});
+
+describe('toasts', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows a bus toast and closes it after 5000 ms (SPEC §9)', async () => {
+    jest.useFakeTimers();
+    const { bus } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    act(() => bus.emit({ type: 'toast', toast: { kind: 'success', message: 'Saved!' } }));
+    expect(screen.getByRole('status')).toHaveTextContent('Saved!');
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByText('Saved!')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved!')).not.toBeInTheDocument();
+  });
+
+  it('follows navigate events from the bus', async () => {
+    const { bus, deps } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    act(() => bus.emit({ type: 'navigate', to: '/otp' }));
+    expect(deps.navigate).toHaveBeenCalledWith('/otp', undefined);
+  });
+});

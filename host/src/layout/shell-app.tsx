@@ -1,0 +1,119 @@
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { guardRedirect, type StorageLike } from '../routes/guard';
+import { needsHostServices, resolveRoute } from '../routes/route-table';
+import { Breadcrumb } from './breadcrumb';
+import { PublicNavbar, BRAND } from './public-navbar';
+import { Sidebar } from './sidebar';
+import { SIDEBAR_FLAG_KEY } from './sidebar-links';
+import { ToastArea } from './toast-area';
+import { useCurrentUser } from './use-current-user';
+import { useHostServices, type HostServices } from './use-host-services';
+import { usePathname } from './use-pathname';
+import styles from './shell.module.css';
+
+// The login form is not part of the first load of `/` (issue item 10).
+const LoginPage = lazy(() => import('../login/login-page'));
+
+export const MFE_AREA_ID = 'ajo-mfe-area';
+
+export interface ShellDeps {
+  loadServices: () => Promise<HostServices>;
+  navigate: (to: string, replace?: boolean) => void;
+  storage: StorageLike & Pick<Storage, 'setItem' | 'clear'>;
+}
+
+export function ShellApp({ deps }: { deps: ShellDeps }) {
+  const pathname = usePathname();
+  const route = resolveRoute(pathname);
+  const dashboard = route.layout === 'dashboard';
+  const { navigate, storage } = deps;
+  const { services, toastSource } = useHostServices(
+    dashboard || needsHostServices(pathname),
+    deps.loadServices,
+  );
+  const { user, loading } = useCurrentUser(services, dashboard, navigate);
+  const [sidebarOpen, setSidebarOpen] = useState(
+    () => storage.getItem(SIDEBAR_FLAG_KEY) === 'true',
+  );
+
+  // The route guard (SPEC §2): protected route without stored tk and id -> /login.
+  useEffect(() => {
+    const redirect = guardRedirect(pathname, storage);
+    if (redirect) navigate(redirect, true);
+  }, [pathname, storage, navigate]);
+
+  useEffect(() => {
+    document.title = `${route.label} | ${BRAND}`;
+  }, [route.label]);
+
+  useEffect(() => {
+    if (!services) return undefined;
+    const subs = [
+      services.bus.on('signed-out').subscribe(() => navigate('/login')),
+      services.bus.on('navigate').subscribe((event) => navigate(event.to, event.replace)),
+    ];
+    return () => subs.forEach((sub) => sub.unsubscribe());
+  }, [services, navigate]);
+
+  const toggleSidebar = () => {
+    const next = !sidebarOpen;
+    storage.setItem(SIDEBAR_FLAG_KEY, String(next));
+    setSidebarOpen(next);
+  };
+
+  const signOut = useCallback(() => {
+    if (services) return services.session.signOut();
+    // SPEC §2: Signout clears all local browser storage and goes to /login.
+    storage.clear();
+    globalThis.sessionStorage?.clear();
+    navigate('/login');
+  }, [services, storage, navigate]);
+
+  return (
+    <>
+      <a href="#ajo-main" className={styles.skip}>
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerRow}>
+          {dashboard && (
+            <button
+              type="button"
+              className={styles.menuButton}
+              aria-expanded={sidebarOpen}
+              aria-controls="ajo-sidebar"
+              onClick={toggleSidebar}
+            >
+              Menu
+            </button>
+          )}
+          <PublicNavbar variant={route.layout} />
+        </div>
+        {dashboard && <Breadcrumb label={route.label} />}
+      </header>
+      <div className={dashboard ? styles.body : undefined}>
+        {dashboard ? (
+          <Sidebar
+            id="ajo-sidebar"
+            pathname={pathname}
+            open={sidebarOpen}
+            user={user}
+            loadingUser={loading}
+            onSignOut={signOut}
+            onNavigate={() => undefined}
+          />
+        ) : null}
+        <main id="ajo-main" className={styles.main} tabIndex={-1}>
+          {route.owner === 'host' && (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <LoginPage />
+            </Suspense>
+          )}
+          {/* single-spa mounts each remote into its own child of this element; React never renders into it. */}
+          <div id={MFE_AREA_ID} />
+        </main>
+      </div>
+      <ToastArea source={toastSource} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// Exposed through federation as `host/session`: token and user id (keys tk / id), the current user as
+// an observable, sign-out. One instance app-wide (reached through the federation runtime only).
+import { bus } from '../bus';
+import { createSession } from './create-session';
+
+export { TOKEN_KEY, USER_ID_KEY } from './keys';
+export type { Session } from './create-session';
+
+export const session = createSession({
+  bus,
+  fetchUser: async (id) => {
+    // Lazy: axios and crypto-js load only when a user is actually fetched (issue item 10).
+    const { api } = await import('../api');
+    return (await api.get(`/users/${encodeURIComponent(id)}`)).data;
+  },
+});

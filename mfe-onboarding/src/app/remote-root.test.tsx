@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { RemoteRoot } from './remote-root';
+
+describe('onboarding routes', () => {
+  it.each([
+    ['/signup', 'Sign up'],
+    ['/otp', 'OTP Verification'],
+    ['/security-pin/step', 'Set Security PIN'],
+    ['/register/step', 'Account Setup'],
+    ['/verify/step', 'Verify Details'],
+    ['/onboarding/step', 'Onboarding'],
+    ['/bvn-verification-start/step', 'BVN Verification'],
+    ['/bvn-verification-status/step', 'BVN Verification Status'],
+    ['/nin-verification-start/step', 'Start NIN Verification'],
+    ['/forgot-pin', 'Reset Security PIN'],
+  ])('renders the screen heading on %s', async (path, heading) => {
+    window.history.pushState(null, '', path);
+    render(<RemoteRoot />);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('renders nothing on a path it does not own', () => {
+    window.history.pushState(null, '', '/somewhere-else');
+    const { container } = render(<RemoteRoot />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,21 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { AirtimeScreen } from '../features/airtime/components/airtime-screen';
+import { DataScreen } from '../features/data/components/data-screen';
+import { ElectricityScreen } from '../features/electricity/components/electricity-screen';
+
+// Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
+const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
+/** The routes this remote owns (host route table, SPEC §2); the host mounts it only on them. */
+export function RemoteRoot() {
+  return (
+    <BrowserRouter future={ROUTER_FUTURE}>
+      <Routes>
+        <Route path="/dashboard/payments/airtime" element={<AirtimeScreen />} />
+        <Route path="/dashboard/payments/electricity" element={<ElectricityScreen />} />
+        <Route path="/dashboard/payments/data" element={<DataScreen />} />
+        <Route path="*" element={null} />
+      </Routes>
+    </BrowserRouter>
+  );
+}

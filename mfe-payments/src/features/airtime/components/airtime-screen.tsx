@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Airtime (/dashboard/payments/airtime). Placeholder until the feature issue lands. */
+export function AirtimeScreen() {
+  return (
+    <Screen title="Airtime">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}

@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Data (/dashboard/payments/data). Placeholder until the feature issue lands. */
+export function DataScreen() {
+  return (
+    <Screen title="Data">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}

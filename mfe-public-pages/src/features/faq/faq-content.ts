@@ -1,0 +1,57 @@
+// SPEC §2 FAQ: questions grouped as Account Opening, Transactions and KYC.
+export interface FaqItem {
+  id: string;
+  question: string;
+  answer: string;
+}
+export interface FaqGroup {
+  title: string;
+  items: FaqItem[];
+}
+
+export const FAQ_GROUPS: readonly FaqGroup[] = [
+  {
+    title: 'Account Opening',
+    items: [
+      {
+        id: 'sign-up',
+        question: 'How do I sign up?',
+        answer: 'Use the Sign Up button on the homepage and follow the steps.',
+      },
+      {
+        id: 'close-account',
+        question: 'How do I close my account?',
+        answer: 'Contact customer support and we will help you close your account.',
+      },
+    ],
+  },
+  {
+    title: 'Transactions',
+    items: [
+      {
+        id: 'deposit',
+        question: 'How do I deposit money into my wallet?',
+        answer: 'Fund your wallet by bank transfer or from another wallet.',
+      },
+      {
+        id: 'transfer',
+        question: 'How do I transfer money?',
+        answer:
+          'Transfer to a bank account or to another wallet: enter the recipient details and the amount, then confirm.',
+      },
+    ],
+  },
+  {
+    title: 'KYC',
+    items: [
+      {
+        id: 'update-info',
+        question: 'How do I update my personal information?',
+        answer: 'Log in and go to the KYC section under Settings.',
+      },
+    ],
+  },
+];
+
+/** Shown in the FAQ's support note (SPEC §2: contact support by email). */
+export const SUPPORT_EMAIL = 'support@ajowallet.ng';

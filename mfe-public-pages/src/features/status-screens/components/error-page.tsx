@@ -1,0 +1,13 @@
+import { Link } from 'react-router-dom';
+import { BACK_TO_SAFETY, RENDER_FALLBACK } from '@ajo/shared/messages';
+import { Screen } from '../../../app/screen';
+
+/** SPEC §2: the generic error fallback screen with a Back to safety link to /dashboard. */
+export function ErrorPage() {
+  return (
+    <Screen title="Something went wrong">
+      <p>{RENDER_FALLBACK}</p>
+      <Link to="/dashboard">{BACK_TO_SAFETY}</Link>
+    </Screen>
+  );
+}

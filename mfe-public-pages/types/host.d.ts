@@ -1,0 +1,85 @@
+// GENERATED from host/build/host-modules.d.ts by host/build/webpack-common.cjs. Do not edit.
+// Types of the modules the host exposes through Module Federation (host/api, host/session,
+// host/bus). One declaration, copied into each remote's types/host.d.ts by the build helper.
+// Keep in sync with host/src/{api,session,bus}/ (host/src/federation/exposed-types.test.ts checks).
+
+declare module 'host/api' {
+  export interface AppConfig {
+    apiBaseUrl: string;
+    encryptionSecret: string;
+    bankName: string;
+  }
+  /** Every failed call rejects with this shape; `message` is the server's when it sent one. */
+  export interface ApiError {
+    status: number;
+    /** The server's message, else a technical one (network error, HTTP status). */
+    message: string;
+    /** Only what the server said: toast `serverMessage ?? <SPEC §8 fallback>`. */
+    serverMessage?: string;
+    data?: unknown;
+  }
+  export interface ApiResponse<T> {
+    status: number;
+    data: T;
+  }
+  export interface RequestOptions {
+    params?: Record<string, string | number | boolean | undefined>;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  }
+  export interface HttpMethods {
+    get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+    delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+    post<T = unknown>(
+      url: string,
+      body?: unknown,
+      options?: RequestOptions,
+    ): Promise<ApiResponse<T>>;
+    put<T = unknown>(
+      url: string,
+      body?: unknown,
+      options?: RequestOptions,
+    ): Promise<ApiResponse<T>>;
+    patch<T = unknown>(
+      url: string,
+      body?: unknown,
+      options?: RequestOptions,
+    ): Promise<ApiResponse<T>>;
+  }
+  export interface ApiClient extends HttpMethods {
+    /** Sends {"encrypted": ...} and decrypts the {"encrypted": ...} answer (ARCHITECTURE wire contract). */
+    encrypted: HttpMethods;
+  }
+  export const api: ApiClient;
+  export function isApiError(error: unknown): error is ApiError;
+  export function getAppConfig(): Promise<AppConfig>;
+  export function encryptPayload(value: unknown, secret: string): string;
+  export function decryptPayload(ciphertext: string, secret: string): unknown;
+}
+
+declare module 'host/session' {
+  import type { Observable } from 'rxjs';
+  import type { User } from '@ajo/shared/entities';
+  export const TOKEN_KEY: 'tk';
+  export const USER_ID_KEY: 'id';
+  export interface Session {
+    getToken(): string | null;
+    getUserId(): string | null;
+    isAuthenticated(): boolean;
+    /** Stores tk and id (SPEC §4 Login: on success the token and id are stored). */
+    start(token: string, userId: string | number): void;
+    readonly user$: Observable<User | null>;
+    getUser(): User | null;
+    setUser(user: User | null): void;
+    /** GET /users/{id}; publishes the user on user$ and on the bus. */
+    loadUser(): Promise<User>;
+    /** Clears all local browser storage, emits 'signed-out' (the shell then goes to /login). */
+    signOut(): void;
+  }
+  export const session: Session;
+}
+
+declare module 'host/bus' {
+  import type { EventBus } from '@ajo/shared/events';
+  export const bus: EventBus;
+}

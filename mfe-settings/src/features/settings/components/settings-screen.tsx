@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Settings (/settings). Placeholder until the feature issue lands. */
+export function SettingsScreen() {
+  return (
+    <Screen title="Settings">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}

@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Transfer to Other Wallet (/dashboard/transfers/other-wallet). Placeholder until the feature issue lands. */
+export function WalletToWalletScreen() {
+  return (
+    <Screen title="Transfer to Other Wallet">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}

@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { RemoteRoot } from './remote-root';
+
+describe('wallets routes', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard/fund-wallet/cash-deposit', 'Cash Deposit'],
+    ['/dashboard/fund-wallet/bank-transfer', 'Bank Transfer'],
+    ['/dashboard/transfers/bank-to-wallet', 'Fund Wallet'],
+    ['/dashboard/transaction-history', 'Transaction History'],
+  ])('renders the screen heading on %s', async (path, heading) => {
+    window.history.pushState(null, '', path);
+    render(<RemoteRoot />);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('renders nothing on a path it does not own', () => {
+    window.history.pushState(null, '', '/somewhere-else');
+    const { container } = render(<RemoteRoot />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

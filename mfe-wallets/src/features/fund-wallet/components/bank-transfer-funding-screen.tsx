@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Bank Transfer (/dashboard/fund-wallet/bank-transfer). Placeholder until the feature issue lands. */
+export function BankTransferFundingScreen() {
+  return (
+    <Screen title="Bank Transfer">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}

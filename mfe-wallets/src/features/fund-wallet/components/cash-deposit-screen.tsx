@@ -1,0 +1,10 @@
+import { Screen } from '../../../app/screen';
+
+/** Cash Deposit (/dashboard/fund-wallet/cash-deposit). Placeholder until the feature issue lands. */
+export function CashDepositScreen() {
+  return (
+    <Screen title="Cash Deposit">
+      <p>This screen is on its way.</p>
+    </Screen>
+  );
+}
