@@ -5,6 +5,7 @@ export * from './phone';
 export * from './codes';
 export * from './money';
 export * from './auth';
+export * from './api-auth';
 export * from './pins';
 export * from './identity';
 export * from './transfers';
