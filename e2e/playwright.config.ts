@@ -1,0 +1,110 @@
+// Browser journeys in Debian's Chromium (never a downloaded browser). The config starts the
+// middleware and the app server itself; it does not build: `npm test` / `npm run build` at the root
+// build everything and publish the remotes into .deploy first.
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { copyDeployDir, makeRunDir } from './support/deploy-dir';
+import {
+  APP_PORT,
+  MIDDLEWARE_PORT,
+  REGISTRY_ADMIN_TOKEN,
+  appBaseURL,
+  hostServerScript,
+  middlewareDistMain,
+  middlewareSourceMain,
+  middlewareTsx,
+  middlewareURL,
+  missingBuildOutputs,
+} from './support/paths';
+import { chromiumLaunchOptions } from './support/chromium';
+
+const missing = missingBuildOutputs();
+if (missing.length > 0) {
+  throw new Error(
+    `The browser journeys run against real builds, and these are missing:\n  - ${missing.join('\n  - ')}\n` +
+      'Run `npm run build` at the repository root first.',
+  );
+}
+
+// The config is evaluated again in every worker; the run folder is made once, in the main process,
+// and handed to the workers through the environment.
+if (!process.env.AJO_E2E_RUN_DIR) {
+  const runDir = makeRunDir('run');
+  copyDeployDir(path.join(runDir, 'deploy'));
+  fs.mkdirSync(path.join(runDir, 'middleware-data'));
+  process.env.AJO_E2E_RUN_DIR = runDir;
+  // Removed when the run ends, however it ends (a webServer that fails to start skips globalTeardown).
+  process.once('exit', () => {
+    try {
+      fs.rmSync(runDir, { recursive: true, force: true, maxRetries: 3 });
+    } catch (error) {
+      console.warn(`e2e: could not remove ${runDir}: ${(error as Error).message}`);
+    }
+  });
+}
+const runDir = process.env.AJO_E2E_RUN_DIR;
+
+const middlewareCommand = fs.existsSync(middlewareDistMain)
+  ? `node "${middlewareDistMain}"`
+  : `"${middlewareTsx}" "${middlewareSourceMain}"`;
+
+const isCI = process.env.CI === 'true';
+
+export default defineConfig({
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  // The machine has two cores; the servers need one of them.
+  workers: 2,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: appBaseURL,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'chromium', testDir: './journeys' },
+    // The bundle report's gates, without a browser (support/bundle/*.test.ts).
+    { name: 'bundle-checks', testDir: './support/bundle', testMatch: /.*\.test\.ts$/ },
+  ],
+  webServer: [
+    {
+      name: 'middleware',
+      command: middlewareCommand,
+      url: `${middlewareURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(MIDDLEWARE_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(runDir, 'middleware-data'),
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      name: 'app',
+      command: `node "${hostServerScript}"`,
+      url: `${appBaseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(APP_PORT),
+        HOST: '127.0.0.1',
+        MIDDLEWARE_URL: middlewareURL,
+        DEPLOY_DIR: path.join(runDir, 'deploy'),
+        REGISTRY_ADMIN_TOKEN,
+      },
+    },
+  ],
+});

@@ -1,0 +1,85 @@
+// The bundle report's two gates, checked without a browser: they must fail on the regressions they
+// exist for (a second React, a chunk nobody can name), not only pass on today's build.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { classifyChunk, loadManifestIndex } from './attribution.mjs';
+import { duplicateLibraries } from './first-load.mjs';
+
+function chunk(url: string, libraries: string[]) {
+  return { url, raw: 1, gzip: 1, category: libraries[0] ?? 'app code', libraries, notes: [] };
+}
+
+test('react-dom served by the shell and by a remote counts as downloaded twice', () => {
+  const page = {
+    pathname: '/dashboard',
+    chunks: [
+      chunk('http://app/assets/59.aaaa.js', ['react-dom']),
+      chunk('http://app/remotes/wallets/0.1.0/59.bbbb.js', ['react-dom']),
+    ],
+  };
+  expect(duplicateLibraries(page)).toEqual([
+    expect.stringContaining('react-dom downloaded 2 times on /dashboard'),
+  ]);
+});
+
+test('the same react chunk fetched twice counts as downloaded twice', () => {
+  const page = {
+    pathname: '/',
+    chunks: [
+      chunk('http://app/assets/378.js', ['react']),
+      chunk('http://app/assets/378.js', ['react']),
+    ],
+  };
+  expect(duplicateLibraries(page)).toEqual([expect.stringContaining('react downloaded 2 times')]);
+});
+
+test('react split over two chunks of one build is one copy', () => {
+  const page = {
+    pathname: '/',
+    chunks: [
+      chunk('http://app/assets/378.js', ['react']),
+      chunk('http://app/assets/106.js', ['react']),
+    ],
+  };
+  expect(duplicateLibraries(page)).toEqual([]);
+});
+
+test('chunks are named from the manifests, then from their license headers, then from their code', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ajo-bundle-checks-'));
+  const manifest = path.join(dir, 'mf-manifest.json');
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js' } },
+      shared: [
+        { name: 'react-dom', assets: { js: { sync: ['59.abc.js'], async: [] } } },
+        { name: 'react/jsx-runtime', assets: { js: { sync: ['106.abc.js'], async: [] } } },
+        { name: 'react-router-dom', assets: { js: { sync: ['526.abc.js'], async: [] } } },
+      ],
+      exposes: [
+        { name: 'app', assets: { js: { sync: ['__federation_expose_app.abc.js'], async: [] } } },
+      ],
+    }),
+  );
+  const index = loadManifestIndex([manifest]);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const body = Buffer.from('console.log(1)');
+  const name = (file: string, licenseText?: string, code = body) =>
+    classifyChunk({ url: `http://app/remotes/x/1.0.0/${file}`, body: code, licenseText }, index);
+
+  expect(name('59.abc.js')).toMatchObject({ category: 'react-dom', libraries: ['react-dom'] });
+  expect(name('106.abc.js')).toMatchObject({ category: 'react', libraries: ['react'] });
+  expect(name('526.abc.js').category).toBe('router');
+  expect(name('remoteEntry.js').category).toBe('remote entries');
+  expect(name('__federation_expose_app.abc.js').category).toBe('app code');
+  // A remote that bundled its own React is caught by the license header even without a manifest entry.
+  expect(
+    name('999.zzz.js', '/** @license React\n * react-dom.production.min.js */').libraries,
+  ).toEqual(['react-dom']);
+  expect(name('main.js', undefined, Buffer.from('self.__FEDERATION__={}'))).toMatchObject({
+    category: 'MF runtime',
+    notes: ['federation + webpack runtime'],
+  });
+});

@@ -1,0 +1,82 @@
+// Fixtures every journey uses (CONVENTIONS "Epic Stack": Playwright tests named as user stories with
+// small fixtures). `consoleErrors` runs for every test: platform issue item 9, "no console errors on
+// any page".
+import { test as base, expect, type Page } from '@playwright/test';
+import { fixtureToken, fixtureUser } from './fixture-user';
+
+export interface SignedInShell {
+  user: typeof fixtureUser;
+  /** Every GET /api/users/{id} the shell made, so a journey can tell the session was used. */
+  userRequests: string[];
+}
+
+interface JourneyFixtures {
+  /**
+   * Console messages a journey expects (e.g. the 404 of a remote version that does not exist).
+   * Wrapped in an object: test.use() would read a bare array as [value, options].
+   */
+  allowedConsoleErrors: { patterns: RegExp[] };
+  consoleErrors: string[];
+  signedInShell: SignedInShell;
+}
+
+function watchConsole(page: Page, sink: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    sink.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (error) => sink.push(`uncaught: ${error.stack ?? error.message}`));
+}
+
+export const test = base.extend<JourneyFixtures>({
+  allowedConsoleErrors: [{ patterns: [] }, { option: true }],
+
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, provide, testInfo) => {
+      const errors: string[] = [];
+      watchConsole(page, errors);
+      await provide(errors);
+      const unexpected = errors.filter(
+        (e) => !allowedConsoleErrors.patterns.some((re) => re.test(e)),
+      );
+      // A test that already failed keeps its own message; the console errors go to the report.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        if (unexpected.length > 0)
+          await testInfo.attach('console-errors', { body: unexpected.join('\n') });
+        return;
+      }
+      expect(unexpected, 'the page logged console errors or threw').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  signedInShell: async ({ page }, provide) => {
+    // Stands in for the sign-in journey until the sign-in issue lands: SPEC §3 "Browser session data"
+    // keeps the token under `tk` and the user id under `id`; the shell then loads GET /api/users/{id}.
+    await page.addInitScript(
+      ({ token, id }) => {
+        // Seed once per tab, so a journey that signs out is not signed in again by a reload.
+        if (window.sessionStorage.getItem('ajo-e2e-seeded')) return;
+        window.sessionStorage.setItem('ajo-e2e-seeded', '1');
+        window.localStorage.setItem('tk', token);
+        window.localStorage.setItem('id', id);
+      },
+      { token: fixtureToken, id: String(fixtureUser.id) },
+    );
+    const userRequests: string[] = [];
+    await page.route(`**/api/users/${fixtureUser.id}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      userRequests.push(route.request().url());
+      await route.fulfill({ json: userResponseBody() });
+    });
+    await provide({ user: fixtureUser, userRequests });
+  },
+});
+
+/** SPEC §7 "GET /users/{id}: user object", in the envelope the host's API client reads. */
+function userResponseBody(): unknown {
+  return { user: fixtureUser };
+}
+
+export { expect };

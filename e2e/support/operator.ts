@@ -1,0 +1,72 @@
+// The operator's side of the registry (ARCHITECTURE "Micro-frontends": operators switch or roll back
+// a remote's version without rebuilding anything): the app server's authenticated endpoint
+// (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback) and, for a
+// version that was never published, `force` (the CLI's --force; refused without it).
+import { REGISTRY_ADMIN_TOKEN } from './paths';
+
+interface Server {
+  baseURL: string;
+  deployDir: string;
+}
+
+const auth = { authorization: `Bearer ${REGISTRY_ADMIN_TOKEN}` };
+
+async function operatorCall(
+  server: Server,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${server.baseURL}/_operator/registry${route}`, {
+    method,
+    headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The version /registry.json currently hands to browsers for `remote`. */
+export async function activeVersion(server: Server, remote: string): Promise<string> {
+  const res = await fetch(`${server.baseURL}/registry.json`, { cache: 'no-store' });
+  if (!res.ok) throw new Error(`/registry.json answered ${res.status}`);
+  const doc = (await res.json()) as { remotes: Record<string, { version: string }> };
+  const entry = doc.remotes[remote];
+  if (!entry) throw new Error(`/registry.json has no remote ${remote}: ${JSON.stringify(doc)}`);
+  return entry.version;
+}
+
+/** Rolls back to the previous active version through the HTTP endpoint. */
+export async function rollBack(server: Server, remote: string): Promise<void> {
+  const res = await operatorCall(server, 'POST', `/${remote}/rollback`);
+  if (!res.ok)
+    throw new Error(
+      `POST /_operator/registry/${remote}/rollback answered ${res.status}: ${await res.text()}`,
+    );
+}
+
+/** Points `remote` at a version that was never published: the endpoint's `force`, like the CLI's --force. */
+export async function forceUnpublishedVersion(
+  server: Server,
+  remote: string,
+  version: string,
+): Promise<void> {
+  const res = await operatorCall(server, 'PUT', `/${remote}`, { version, force: true });
+  if (!res.ok)
+    throw new Error(
+      `forced PUT /_operator/registry/${remote} answered ${res.status}: ${await res.text()}`,
+    );
+}
+
+/** The endpoint refuses an unpublished version (what keeps operators from breaking a remote by a typo). */
+export async function endpointRefuses(
+  server: Server,
+  remote: string,
+  version: string,
+): Promise<number> {
+  const res = await operatorCall(server, 'PUT', `/${remote}`, { version });
+  return res.status;
+}
+
+/** Without the token the endpoint answers 401. */
+export async function callWithoutToken(server: Server): Promise<number> {
+  return (await fetch(`${server.baseURL}/_operator/registry`)).status;
+}

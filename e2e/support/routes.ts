@@ -1,0 +1,83 @@
+// The journeys walk the host's own route table (host/src/routes/route-table.ts, SPEC §2), so a route
+// added there is tested here without a second list. This file only adds what a browser needs to
+// open each route: a concrete URL, where a screen redirects by itself, and headings the SPEC fixes.
+import {
+  HOME_ROUTE,
+  ROUTES,
+  type RouteEntry,
+  type RouteOwner,
+} from '../../host/src/routes/route-table';
+
+export type { RouteOwner };
+
+export interface RouteCase {
+  /** The route as the table writes it. */
+  route: string;
+  /** The URL a journey opens. */
+  visit: string;
+  owner: RouteOwner;
+  /** Where the browser may end up: `visit`, or where the screen redirects by itself (SPEC §2). */
+  landsOn: string[];
+  /** Words the SPEC fixes for the screen's main heading. */
+  heading?: RegExp;
+}
+
+interface Visit {
+  visit?: string;
+  landsOn?: string[];
+  heading?: RegExp;
+}
+
+const visits: Record<string, Visit> = {
+  '/login': { heading: /^Login$/ },
+  // SPEC §2: /otp without a stored 234… phone number redirects to /signup. The redirect comes with
+  // the onboarding issue (the placeholder stays on /otp); onboarding renders either way. The BVN
+  // result page's 'Uh Oh!' error page is that issue's too.
+  '/otp': { landsOn: ['/otp', '/signup'] },
+  '/nin-verification-start': { heading: /Start NIN Verification/ },
+  '/faq': { heading: /Frequently Asked Questions/ },
+  // SPEC §2 /referral/{referral_code}. When the referral lookup is wired, this code must exist in
+  // the middleware's sandbox (or be answered by page.route) so the page logs no 404.
+  '/referral': { visit: '/referral/ADAEZE42' },
+  // SPEC §2: BVN start redirects the browser to the identity provider; the placeholder does not
+  // yet. When the onboarding issue wires it, this case needs landsOn: the sandbox provider page.
+};
+
+function toCase(entry: RouteEntry): RouteCase {
+  const extra = visits[entry.path] ?? {};
+  const visit = extra.visit ?? entry.path;
+  return {
+    route: entry.path,
+    visit,
+    owner: entry.owner,
+    landsOn: extra.landsOn ?? [visit],
+    heading: extra.heading,
+  };
+}
+
+const cases = ROUTES.map(toCase);
+
+export const protectedRoutes: RouteCase[] = cases.filter(
+  (c) => ROUTES.find((r) => r.path === c.route)?.protected,
+);
+
+export const publicRoutes: RouteCase[] = [
+  ...cases.filter((c) => !ROUTES.find((r) => r.path === c.route)?.protected),
+  { route: HOME_ROUTE.path, visit: '/', owner: HOME_ROUTE.owner, landsOn: ['/'] },
+  // SPEC §2: the referral page links to /terms-and-conditions, which has no route and falls to home.
+  {
+    route: '/terms-and-conditions (no route)',
+    visit: '/terms-and-conditions',
+    owner: HOME_ROUTE.owner,
+    landsOn: ['/terms-and-conditions'],
+  },
+];
+
+/**
+ * A remote's area: single-spa mounts each application into the element the host's domElementGetter
+ * gives it (host/src/federation/mfe-area.ts: a child of <main> marked data-remote=<name>), which is
+ * where the error fallback of a broken remote appears too.
+ */
+export function containerSelector(owner: RouteOwner): string {
+  return `[data-remote="${owner}"]`;
+}
