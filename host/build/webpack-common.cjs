@@ -10,42 +10,10 @@ const fs = require('node:fs');
 process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack', {
   paths: [process.cwd(), __dirname],
 });
-installWebpackInternalsShim(process.env.FEDERATION_WEBPACK_PATH);
+// webpack is pinned to ~5.111 in every package: 5.112 moved internal files (lib/util/semver, ...)
+// that @module-federation/enhanced 2.9 still requires by their old paths.
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-
-/**
- * webpack 5.112 moved internal files (lib/util/semver -> lib/sharing/semver, ...) that
- * @module-federation/enhanced 2.9.2 still requires by their old paths. When such a path is missing,
- * resolve the file of the same name elsewhere under webpack/lib. Remove once MF catches up.
- */
-function installWebpackInternalsShim(webpackMain) {
-  const Module = require('node:module');
-  const libDir = path.dirname(webpackMain);
-  const index = new Map();
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.js')) {
-        const key = entry.name.slice(0, -3);
-        index.set(key, index.has(key) ? null : full); // null = ambiguous, never guessed
-      }
-    }
-  };
-  const original = Module._resolveFilename;
-  Module._resolveFilename = function resolveMovedWebpackFile(request, ...rest) {
-    try {
-      return original.call(this, request, ...rest);
-    } catch (error) {
-      if (typeof request !== 'string' || !request.startsWith(libDir)) throw error;
-      if (index.size === 0) walk(libDir);
-      const moved = index.get(path.basename(request, '.js'));
-      if (!moved) throw error;
-      return original.call(this, moved, ...rest);
-    }
-  };
-}
 
 const SHARED_PKG = path.resolve(__dirname, '../../shared/package.json');
 
