@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { createApiClient } from './client';
 import type { AppCheck } from './app-check';
 import { decryptPayload, encryptPayload } from './crypto';
@@ -107,6 +107,29 @@ describe('api client', () => {
         status: 401,
         message: 'Invalid otp',
         serverMessage: 'Invalid otp',
+      }),
+    );
+  });
+
+  it('reads the server message from a real AxiosError, which carries its own status (axios >= 1.7)', async () => {
+    const { client } = setup();
+    client.axios.defaults.adapter = async (c) => {
+      const data = {
+        encrypted: encryptPayload({ message: 'Invalid phone number or security PIN.' }, SECRET),
+      };
+      const response = { status: 401, data, statusText: '401', headers: {}, config: c };
+      throw new AxiosError(
+        'Request failed with status code 401',
+        'ERR_BAD_REQUEST',
+        c,
+        null,
+        response,
+      );
+    };
+    await expect(client.encrypted.post('/login', {})).rejects.toEqual(
+      expect.objectContaining({
+        status: 401,
+        serverMessage: 'Invalid phone number or security PIN.',
       }),
     );
   });

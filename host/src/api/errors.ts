@@ -21,7 +21,8 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 export function toApiError(error: unknown, secret: string): ApiError {
-  if (isApiError(error)) return error;
+  // Axios errors first: since axios 1.7 an AxiosError also carries `status` and `message`, so the
+  // isApiError check alone would pass it through without the decrypted server message.
   if (isAxiosError(error)) {
     const status = error.response?.status ?? 0;
     let data: unknown = error.response?.data;
@@ -40,5 +41,6 @@ export function toApiError(error: unknown, secret: string): ApiError {
           : undefined;
     return { status, message: serverMessage ?? error.message, serverMessage, data };
   }
+  if (isApiError(error)) return error;
   return { status: 0, message: error instanceof Error ? error.message : String(error) };
 }

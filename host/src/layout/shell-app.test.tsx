@@ -121,7 +121,7 @@ describe('shell layout', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/login');
   });
 
-  it('renders the host login placeholder on /login with labelled fields and its links', async () => {
+  it('renders the login form on /login with labelled fields and its links', async () => {
     setup('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toBeInTheDocument();

@@ -106,7 +106,7 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
         <main id="ajo-main" className={styles.main} tabIndex={-1}>
           {route.owner === 'host' && (
             <Suspense fallback={<p role="status">Loading…</p>}>
-              <LoginPage />
+              <LoginPage services={services} navigate={navigate} />
             </Suspense>
           )}
           {/* single-spa mounts each remote into its own child of this element; React never renders into it. */}

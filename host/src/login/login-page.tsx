@@ -1,52 +1,92 @@
-import { type FormEvent, useId } from 'react';
-import { HINT_SECURITY_PIN } from '@ajo/shared/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { PHONE_LENGTH, SECURITY_PIN_LENGTH } from '@ajo/shared/constants';
+import { ERROR_LOGGING_IN, HINT_SECURITY_PIN, PLACEHOLDER_PHONE } from '@ajo/shared/messages';
+import { loginFormSchema, type LoginFormValues } from '@ajo/shared/schemas';
+import { Button, TextField } from '@ajo/shared/ui';
+import { loadHostApi } from '../federation/host-modules';
 import { NavLink } from '../layout/nav-link';
+import type { HostServices } from '../layout/use-host-services';
+import { signIn } from './sign-in';
 import styles from './login-page.module.css';
+
+export interface LoginPageProps {
+  /** host/bus and host/session; null until the shell has loaded them. */
+  services: HostServices | null;
+  navigate: (to: string, replace?: boolean) => void;
+  /** host/api through federation, fetched on submit only: it stays out of the first load of `/`. */
+  loadApi?: typeof loadHostApi;
+}
+
+const resolver = zodResolver(loginFormSchema) as unknown as Resolver<LoginFormValues>;
 
 /**
  * /login belongs to the host (ARCHITECTURE: it owns auth). SPEC §2: phone number plus 4-digit
- * security PIN (hint 'Numbers only, e.g. 1234'), links to /forgot-pin and /signup.
- * Placeholder form: the auth issue wires the submit.
+ * security PIN (hint 'Numbers only, e.g. 1234'), links to /forgot-pin and /signup. SPEC §4 rules in
+ * ./sign-in.ts.
  */
-export function LoginPage() {
-  const phoneId = useId();
-  const pinId = useId();
-  const hintId = useId();
-  const onSubmit = (event: FormEvent) => event.preventDefault();
+export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPageProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues>({ resolver, defaultValues: { phone_number: '', security_pin: '' } });
+
+  const login = async (values: LoginFormValues) => {
+    if (!services) return;
+    try {
+      const { api } = await loadApi();
+      navigate(await signIn(values, { api, session: services.session }));
+    } catch (error) {
+      const serverMessage = (error as { serverMessage?: unknown } | null)?.serverMessage;
+      const message =
+        typeof serverMessage === 'string' && serverMessage ? serverMessage : ERROR_LOGGING_IN;
+      services.bus.emit({ type: 'toast', toast: { kind: 'error', message } });
+    }
+  };
+
   return (
     <section className={styles.card} aria-labelledby="login-title">
-      <h1 id="login-title">Login</h1>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <label htmlFor={phoneId}>Phone number</label>
-        <input
-          id={phoneId}
-          name="phone_number"
+      <h1 id="login-title" className={styles.title}>
+        Login
+      </h1>
+      <p className={styles.lead}>Welcome back. Log in with your phone number and security PIN.</p>
+      <form className={styles.form} onSubmit={handleSubmit(login)} noValidate>
+        <TextField
+          label="Phone number"
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={11}
-          placeholder="08012345678"
+          maxLength={PHONE_LENGTH}
+          placeholder={PLACEHOLDER_PHONE}
+          error={errors.phone_number?.message}
+          {...register('phone_number')}
         />
-        <label htmlFor={pinId}>Security PIN</label>
-        <input
-          id={pinId}
-          name="security_pin"
+        <TextField
+          label="Security PIN"
           type="password"
-          inputMode="numeric"
+          numeric
           autoComplete="current-password"
-          maxLength={4}
-          aria-describedby={hintId}
+          maxLength={SECURITY_PIN_LENGTH}
+          hint={HINT_SECURITY_PIN}
+          error={errors.security_pin?.message}
+          {...register('security_pin')}
         />
-        <small id={hintId} className={styles.hint}>
-          {HINT_SECURITY_PIN}
-        </small>
-        <button type="submit" className={styles.submit}>
+        <Button
+          type="submit"
+          fullWidth
+          className={styles.submit}
+          loading={isSubmitting}
+          disabled={!services}
+        >
           Login
-        </button>
+        </Button>
       </form>
       <p className={styles.links}>
         <NavLink href="/forgot-pin">Forgot your security PIN?</NavLink>
-        <NavLink href="/signup">Don&apos;t have an account? Sign up</NavLink>
+        <span>
+          Don&apos;t have an account? <NavLink href="/signup">Sign up</NavLink>
+        </span>
       </p>
     </section>
   );

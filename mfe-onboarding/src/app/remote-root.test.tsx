@@ -1,12 +1,17 @@
 import { render, screen } from '@testing-library/react';
 import { RemoteRoot } from './remote-root';
 
+jest.mock('./host', () => jest.requireActual('../test-support/fake-host').hostModule);
+
+beforeEach(() => localStorage.setItem('phone_number', '2348012345678'));
+
 describe('onboarding routes', () => {
   it.each([
     ['/signup', 'Sign up'],
     ['/otp', 'OTP Verification'],
     ['/security-pin/step', 'Set Security PIN'],
-    ['/register/step', 'Account Setup'],
+    // Without the PINs from /security-pin in navigation state, /register goes back there.
+    ['/register', 'Set Security PIN'],
     ['/verify/step', 'Verify Details'],
     ['/onboarding/step', 'Onboarding'],
     ['/bvn-verification-start/step', 'BVN Verification'],

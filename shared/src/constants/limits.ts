@@ -56,3 +56,7 @@ export const DEFAULT_STEP_UP_THRESHOLD_NAIRA = 50_000;
 export const FACE_PHOTO_MIME_TYPE = 'image/jpeg';
 /** SPEC §7: uploads go to the file store under images/{filename}. */
 export const UPLOAD_FOLDER = 'images';
+/** SPEC §3 "phone number" of the browser session: the sign-up number (234 form), localStorage. */
+export const SESSION_PHONE_KEY = 'phone_number';
+/** SPEC §3 Signup form: referrer_code comes from session storage when a referral link set it. */
+export const REFERRAL_CODE_KEY = 'referral_code';

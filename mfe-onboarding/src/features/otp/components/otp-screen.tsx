@@ -1,10 +1,87 @@
-import { Screen } from '../../../app/screen';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { OTP_LENGTH, SESSION_PHONE_KEY, SESSION_TOKEN_KEY } from '@ajo/shared/constants';
+import { ERROR_SIGNING_UP } from '@ajo/shared/messages';
+import {
+  INTERNATIONAL_PHONE_PATTERN,
+  signupOtpFormSchema,
+  toLocalPhone,
+  type SignupOtpFormValues,
+} from '@ajo/shared/schemas';
+import { Button, TextField } from '@ajo/shared/ui';
+import { FormScreen } from '../../../app/form-screen';
+import { errorMessage, showToast } from '../../../app/services';
+import { schemaResolver } from '../../../app/zod-form';
+import styles from '../../../app/form.module.css';
+import { verifySignupOtp } from '../api';
+import { ResendOtp } from './resend-otp';
 
-/** OTP Verification (/otp). Placeholder until the feature issue lands. */
+/** /otp (SPEC §2): the 6-character sign-up OTP; success goes to /security-pin. */
 export function OtpScreen() {
+  const phoneNumber = localStorage.getItem(SESSION_PHONE_KEY);
+  // SPEC §2: without a stored phone number starting with 234, back to /signup.
+  if (!phoneNumber || !INTERNATIONAL_PHONE_PATTERN.test(phoneNumber)) {
+    return <Navigate to="/signup" replace />;
+  }
+  return <OtpForm phoneNumber={phoneNumber} />;
+}
+
+function OtpForm({ phoneNumber }: { phoneNumber: string }) {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupOtpFormValues>({
+    resolver: schemaResolver<SignupOtpFormValues>(signupOtpFormSchema),
+    defaultValues: { otp: '' },
+  });
+
+  const confirmOtp = async ({ otp }: SignupOtpFormValues) => {
+    try {
+      const { token } = await verifySignupOtp({ phone_number: phoneNumber, otp });
+      // The sign-up token proves the phone to POST /users: the api client sends `tk` as the bearer.
+      // No `id` is stored, so the route guard does not take this for a signed-in session.
+      localStorage.setItem(SESSION_TOKEN_KEY, token);
+      navigate('/security-pin');
+    } catch (error) {
+      // SPEC §8 "OTP failure: server message only"; the sign-up fallback covers a network failure.
+      void showToast('error', errorMessage(error, ERROR_SIGNING_UP));
+    }
+  };
+
   return (
-    <Screen title="OTP Verification">
-      <p>This screen is on its way.</p>
-    </Screen>
+    <FormScreen
+      title="OTP Verification"
+      lead={
+        <>
+          Enter the code we sent to{' '}
+          <span className={styles.phone}>{toLocalPhone(phoneNumber)}</span>.
+        </>
+      }
+    >
+      <form className={styles.form} onSubmit={handleSubmit(confirmOtp)} noValidate>
+        <TextField
+          label="OTP"
+          numeric
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          required
+          error={errors.otp?.message}
+          {...register('otp')}
+        />
+        <ResendOtp phoneNumber={phoneNumber} />
+        <div className={styles.actions}>
+          <Button type="submit" fullWidth loading={isSubmitting}>
+            Verify
+          </Button>
+        </div>
+      </form>
+      <p className={styles.links}>
+        <span>
+          Wrong number? <Link to="/signup">Change it</Link>
+        </span>
+      </p>
+    </FormScreen>
   );
 }
