@@ -1,0 +1,23 @@
+// ESM jest (run with --experimental-vm-modules, see package.json) so `import.meta.url` works in
+// the code under test: the PGlite worker is located relative to its module.
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // see the shim's comment: Jest's CJS runtime cannot require the ESM-only `cookie` 2
+    '^cookie$': '<rootDir>/src/test-support/cookie-shim.cjs',
+  },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  // Generous: PGlite boots a WebAssembly PostgreSQL per test file, slow on a loaded 2-core box.
+  testTimeout: 120000,
+};

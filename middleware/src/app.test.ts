@@ -1,0 +1,139 @@
+import { z } from 'zod/mini';
+import { AppError } from './errors.js';
+import { createTestApp, type TestApp } from './test-support/test-app.js';
+import { validate } from './validation.js';
+
+describe('the API foundation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, {});
+  });
+  afterAll(() => t.close());
+
+  it('answers /api/health with status ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /api/ready when the database is reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ready', database: t.database.kind });
+  });
+
+  it('answers unknown routes with 404 Not found', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('echoes an incoming X-Request-Id and makes one up otherwise', async () => {
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-abc-123' },
+    });
+    expect(t.logs()).toContain('"reqId":"trace-abc-123"');
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(t.logs()).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+  });
+});
+
+describe('the error handler', () => {
+  let t: TestApp;
+  const body = z.strictObject({
+    phone_number: z.string().check(z.regex(/^234\d{10}$/, 'Enter a valid phone number')),
+    amount: z.number(),
+  });
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.post(
+      '/api/test/validated',
+      { preHandler: validate({ body }) },
+      async (request) => request.body,
+    );
+    t.app.get('/api/test/conflict', async () => {
+      throw new AppError(409, 'Beneficiary already exists');
+    });
+    t.app.get('/api/test/crash', async () => {
+      throw new Error('connection string postgres://secret@db leaked');
+    });
+    await t.app.ready();
+  });
+  afterAll(() => t.close());
+
+  it('answers bad input with 400 and the schema message for the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { phone_number: '0801', amount: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Enter a valid phone number' });
+  });
+
+  it('names a missing field in a human sentence', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { phone_number: '2348012345678' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'amount is required' });
+  });
+
+  it('refuses fields the schema does not allow', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { phone_number: '2348012345678', amount: 1, is_verified: true },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Unknown field: is_verified' });
+  });
+
+  it('passes parsed input to the handler', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { phone_number: '2348012345678', amount: 1 },
+    });
+    expect(res.json()).toEqual({ phone_number: '2348012345678', amount: 1 });
+  });
+
+  it('answers a body that is not JSON with 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone_number": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Request body is not valid JSON' });
+  });
+
+  it('refuses a body past the size limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/validated',
+      payload: { phone_number: 'x'.repeat(1_100_000), amount: 1 },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large' });
+  });
+
+  it('gives a domain error its own status and message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Beneficiary already exists' });
+  });
+
+  it('hides the details of an unexpected error and logs them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
+    expect(res.body).not.toContain('postgres://');
+    expect(t.logs()).toContain('connection string postgres://secret@db leaked');
+  });
+});

@@ -1,0 +1,133 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import type { AppDatabase } from './db/index.js';
+import type { Database } from './db/schema.js';
+import { appCheckRoutes } from './modules/app-check/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { appCheckPlugin } from './plugins/app-check.js';
+import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { loggingOptions } from './plugins/logging.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { createProviders, type Providers } from './providers/index.js';
+import { createSecretHasher, type SecretHasher } from './security/secrets.js';
+import { createTokenService } from './security/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    databaseKind: AppDatabase['kind'];
+    providers: Providers;
+    secrets: SecretHasher;
+    /** The time the rules use (OTP expiry, resend wait, sign-in lock); tests move it. */
+    clock: Clock;
+  }
+}
+
+/** An injectable clock, so tests drive 10 minutes, 180 s or 15 minutes without sleeping. */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  config: Config;
+  database: Pick<AppDatabase, 'db' | 'kind'>;
+  /** Defaults to the sandbox set for config.providers. */
+  providers?: Providers;
+  /** Owner of a wallet account number (the ledger's); default: no wallet exists yet. */
+  walletOwnerLookup?: WalletOwnerLookup;
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: DestinationStream;
+  /** Where sandbox providers print (console by default). */
+  print?: (line: string) => void;
+  /** Default: the system clock. */
+  clock?: Clock;
+}
+
+/**
+ * A feature area registers here: `src/modules/<area>/routes.ts` exports an async function taking
+ * the Fastify instance; it is mounted under /api. Routes stay thin: services hold the rules,
+ * repositories the SQL (CONVENTIONS §5).
+ */
+const moduleRoutes = [
+  healthRoutes,
+  appCheckRoutes,
+  sandboxRoutes,
+  referenceDataRoutes,
+  authRoutes,
+  usersRoutes,
+];
+
+/** Builds the API without listening: main.ts listens, tests call app.inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    ...loggingOptions(config.logLevel, deps.logStream),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Keep-alive sockets must not hold shutdown open; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+
+  // Graceful shutdown: close() lets in-flight requests finish; their responses say
+  // 'Connection: close' so keep-alive sockets end with them instead of holding close() open for
+  // the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  const providers = deps.providers ?? createProviders(config, deps.database.db, deps.print);
+  app.decorate('config', config);
+  app.decorate('db', deps.database.db);
+  app.decorate('databaseKind', deps.database.kind);
+  app.decorate('providers', providers);
+  const clock = deps.clock ?? systemClock;
+  app.decorate('clock', clock);
+  app.decorate(
+    'secrets',
+    createSecretHasher({ pepper: config.secrets.pepper, cost: config.secrets.scryptCost }),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(envelopePlugin, { secret: config.encryptionSecret });
+  await app.register(authPlugin, {
+    tokens: createTokenService({
+      secret: config.jwt.secret,
+      ttlSeconds: config.jwt.ttlSeconds,
+      now: () => clock.now().getTime(),
+    }),
+    walletOwnerLookup: deps.walletOwnerLookup ?? (async () => null),
+  });
+  await app.register(rateLimitPlugin, {
+    db: deps.database.db,
+    max: config.rateLimit.max,
+    windowSeconds: config.rateLimit.windowSeconds,
+  });
+  await app.register(appCheckPlugin, {
+    attestation: providers.appAttestation,
+    enforce: config.appCheck.enforce,
+  });
+
+  await app.register(
+    async (api) => {
+      for (const routes of moduleRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

@@ -1,0 +1,68 @@
+import { ConfigError, loadConfig, parseDuration } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs locally with safe defaults and sandbox providers', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3001,
+      production: false,
+      providers: 'sandbox',
+      database: { url: undefined, poolMax: 10 },
+      jwt: { ttlSeconds: 3600 },
+      secrets: { scryptCost: 131072 },
+      appCheck: { enforce: false },
+      bodyLimit: 1048576,
+    });
+    expect(config.database.pgliteDir).toMatch(/\.data[/\\]pglite$/);
+    expect(config.storageDir).toMatch(/\.data[/\\]storage$/);
+  });
+
+  it('names the variable and the bad value in its message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
+      /PORT must be a whole number \(got 'eighty'\)/,
+    );
+    expect(() => loadConfig({ TOKEN_TTL: 'soon' })).toThrow(
+      /TOKEN_TTL must be a duration like 3600, 15m or 1h/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a postgres/,
+    );
+    expect(() => loadConfig({ APP_CHECK_ENFORCE: 'maybe' })).toThrow(
+      /APP_CHECK_ENFORCE must be true or false/,
+    );
+  });
+
+  it('lists every problem at once and never echoes a secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: '70000', JWT_SECRET: 'short-secret' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      "PORT must be at most 65535 (got '70000')",
+      "JWT_SECRET must be at least 16 characters long (got '***')",
+    ]);
+  });
+
+  it('refuses sandbox providers and development secrets in production mode', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PROVIDERS=sandbox is refused in production mode/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
+      /JWT_SECRET must be set in production mode/,
+    );
+  });
+
+  it('parses durations in seconds, minutes, hours and days', () => {
+    expect([
+      parseDuration('90'),
+      parseDuration('15m'),
+      parseDuration('1h'),
+      parseDuration('2d'),
+    ]).toEqual([90, 900, 3600, 172800]);
+    expect(parseDuration('1 week')).toBeUndefined();
+  });
+});

@@ -1,0 +1,202 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod/mini';
+
+/*
+ * Every setting comes from the environment, validated once at start (Epic Stack habit). Local
+ * defaults are safe to run with; production mode (NODE_ENV or APP_ENV = production) refuses the
+ * development secrets and the sandbox providers. middleware/README.md lists every variable.
+ */
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEV_ENCRYPTION_SECRET = 'ajo-wallet-local-sandbox-envelope-secret';
+export const DEV_JWT_SECRET = 'ajo-wallet-local-sandbox-jwt-secret-change-me-in-production';
+export const DEV_PIN_PEPPER = 'ajo-wallet-local-sandbox-pin-pepper';
+
+const int = (name: string, min: number, max: number) =>
+  z.coerce
+    .number(`${name} must be a whole number`)
+    .check(
+      z.int(`${name} must be a whole number`),
+      z.minimum(min, `${name} must be at least ${min}`),
+      z.maximum(max, `${name} must be at most ${max}`),
+    );
+
+const bool = (name: string) => z.stringbool({ error: `${name} must be true or false` });
+
+const secret = (name: string) =>
+  z.string().check(z.minLength(16, `${name} must be at least 16 characters long`));
+
+const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
+const unitSeconds: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+/** '3600', '90s', '15m', '1h', '7d' → seconds. */
+export function parseDuration(value: string): number | undefined {
+  const match = durationPattern.exec(value.trim());
+  if (!match) return undefined;
+  return Number(match[1]) * (unitSeconds[match[2] ?? 's'] ?? 1);
+}
+const duration = (name: string) =>
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => (parseDuration(v) ?? 0) > 0,
+          `${name} must be a duration like 3600, 15m or 1h`,
+        ),
+      ),
+    z.transform((v) => parseDuration(v) as number),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z._default(z.string(), 'development'),
+  APP_ENV: z._default(z.string(), 'local'),
+  HOST: z._default(z.string().check(z.minLength(1, 'HOST must not be empty')), '127.0.0.1'),
+  PORT: z._default(int('PORT', 0, 65535), 3001),
+  LOG_LEVEL: z._default(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    }),
+    'info',
+  ),
+  DATABASE_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => /^postgres(ql)?:\/\//.test(v),
+          'DATABASE_URL must be a postgres:// or postgresql:// URL',
+        ),
+      ),
+  ),
+  DATABASE_POOL_MAX: z._default(int('DATABASE_POOL_MAX', 1, 1000), 10),
+  DATA_DIR: z._default(
+    z.string().check(z.minLength(1, 'DATA_DIR must not be empty')),
+    path.resolve(packageRoot, '..', '.data'),
+  ),
+  ENCRYPTION_SECRET: z._default(
+    z.string().check(z.minLength(8, 'ENCRYPTION_SECRET must be at least 8 characters long')),
+    DEV_ENCRYPTION_SECRET,
+  ),
+  JWT_SECRET: z._default(secret('JWT_SECRET'), DEV_JWT_SECRET),
+  TOKEN_TTL: z._default(duration('TOKEN_TTL'), 3600),
+  PIN_PEPPER: z._default(secret('PIN_PEPPER'), DEV_PIN_PEPPER),
+  // OWASP's scrypt setting; tests lower it to stay fast (src/security/secrets.ts).
+  SCRYPT_COST: z._default(
+    int('SCRYPT_COST', 2, 2 ** 20).check(
+      z.refine((n) => (n & (n - 1)) === 0, 'SCRYPT_COST must be a power of two'),
+    ),
+    2 ** 17,
+  ),
+  PROVIDERS: z._default(
+    z.enum(['sandbox'], { error: "PROVIDERS must be 'sandbox' (the only adapters so far)" }),
+    'sandbox',
+  ),
+  APP_CHECK_ENFORCE: z._default(bool('APP_CHECK_ENFORCE'), false),
+  APP_CHECK_SECRET: z._default(secret('APP_CHECK_SECRET'), 'ajo-wallet-local-sandbox-app-check'),
+  APP_CHECK_TTL: z._default(duration('APP_CHECK_TTL'), 3600),
+  BODY_LIMIT: z._default(int('BODY_LIMIT', 1024, 100 * 1024 * 1024), 1024 * 1024),
+  RATE_LIMIT_MAX: z._default(int('RATE_LIMIT_MAX', 1, 100000), 5),
+  RATE_LIMIT_WINDOW: z._default(duration('RATE_LIMIT_WINDOW'), 900),
+  TRUST_PROXY: z._default(bool('TRUST_PROXY'), false),
+  PUBLIC_BASE_URL: z._default(z.string(), ''),
+  SHUTDOWN_TIMEOUT: z._default(duration('SHUTDOWN_TIMEOUT'), 10),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env;
+  production: boolean;
+  host: string;
+  port: number;
+  logLevel: Env['LOG_LEVEL'];
+  database: { url?: string; poolMax: number; pgliteDir: string };
+  dataDir: string;
+  storageDir: string;
+  encryptionSecret: string;
+  jwt: { secret: string; ttlSeconds: number };
+  secrets: { pepper: string; scryptCost: number };
+  providers: 'sandbox';
+  appCheck: { enforce: boolean; secret: string; ttlSeconds: number };
+  bodyLimit: number;
+  rateLimit: { max: number; windowSeconds: number };
+  trustProxy: boolean;
+  publicBaseUrl: string;
+  shutdownTimeoutSeconds: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad value. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= command`.
+  const raw = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '');
+        const given =
+          key in raw
+            ? ` (got '${key.includes('SECRET') || key.includes('PEPPER') ? '***' : raw[key]}')`
+            : '';
+        return `${issue.message}${given}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production' || env.APP_ENV === 'production';
+  if (production) {
+    const problems: string[] = [];
+    if (env.PROVIDERS === 'sandbox')
+      problems.push(
+        'PROVIDERS=sandbox is refused in production mode: sandbox providers fake money and identity',
+      );
+    if (env.ENCRYPTION_SECRET === DEV_ENCRYPTION_SECRET)
+      problems.push('ENCRYPTION_SECRET must be set in production mode');
+    if (env.JWT_SECRET === DEV_JWT_SECRET)
+      problems.push('JWT_SECRET must be set in production mode');
+    if (env.PIN_PEPPER === DEV_PIN_PEPPER)
+      problems.push('PIN_PEPPER must be set in production mode');
+    if (env.SCRYPT_COST < 2 ** 17)
+      problems.push('SCRYPT_COST must be at least 131072 in production mode');
+    if (problems.length) throw new ConfigError(problems);
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env,
+    production,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    database: {
+      url: env.DATABASE_URL,
+      poolMax: env.DATABASE_POOL_MAX,
+      pgliteDir: path.join(dataDir, 'pglite'),
+    },
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    encryptionSecret: env.ENCRYPTION_SECRET,
+    jwt: { secret: env.JWT_SECRET, ttlSeconds: env.TOKEN_TTL },
+    secrets: { pepper: env.PIN_PEPPER, scryptCost: env.SCRYPT_COST },
+    providers: env.PROVIDERS,
+    appCheck: {
+      enforce: env.APP_CHECK_ENFORCE,
+      secret: env.APP_CHECK_SECRET,
+      ttlSeconds: env.APP_CHECK_TTL,
+    },
+    bodyLimit: env.BODY_LIMIT,
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW },
+    trustProxy: env.TRUST_PROXY,
+    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * A failure the client caused or may act on, answered with its status and a human `message`
+ * (ARCHITECTURE "The wire contract"). Anything else is a 500 whose details stay in the log.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    /** Extra fields merged into the response body (e.g. the 202 step-up challenge). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
+export const unauthorized = (message = 'Unauthorized') =>
+  new AppError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message = 'Forbidden') => new AppError(403, message, 'FORBIDDEN');
+export const notFound = (message = 'Not found') => new AppError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, code?: string) => new AppError(409, message, code);
+
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';

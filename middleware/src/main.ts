@@ -1,0 +1,71 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { migrateToLatest, openDatabase, type AppDatabase } from './db/index.js';
+
+/** config → database → migrations → listen; SIGINT/SIGTERM → finish in-flight requests → close. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: AppDatabase;
+  try {
+    database = await openDatabase({
+      url: config.database.url,
+      dataDir: config.database.pgliteDir,
+      poolMax: config.database.poolMax,
+    });
+    await migrateToLatest(database.db);
+  } catch (error) {
+    console.error(`Could not start the database: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  app.log.info({ database: database.kind, providers: config.providers }, 'middleware starting');
+  if (database.kind === 'pglite') {
+    app.log.info(
+      { dataDir: config.database.pgliteDir },
+      'embedded PGlite: commits survive a process crash, not a machine crash (no fsync); use PostgreSQL (DATABASE_URL) in production',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, GENERIC_ERROR_MESSAGE } from '../errors.js';
+
+export { AppError } from '../errors.js';
+
+// Fastify's own 4xx errors, reworded for people; the codes are Fastify's.
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+/** Central error handler: AppError → its status; Fastify 4xx → human message; else 500. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+        return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // A body that is not even JSON on an encrypted route is simply not a valid envelope.
+        const notAnEnvelope =
+          request.routeOptions.config?.encrypted === true &&
+          error.code?.startsWith('FST_ERR_CTP_') &&
+          status !== 413;
+        const message = notAnEnvelope
+          ? 'Invalid request payload'
+          : (error.code && fastifyMessages[error.code]) ||
+            (status === 429 ? error.message : 'Bad request');
+        request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+        return reply.status(status).send({ message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
+    });
+
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,158 @@
+import { randomInt } from 'node:crypto';
+import type {
+  Bank,
+  BankSwitch,
+  FundsTransferRequest,
+  NameEnquiryRequest,
+  NipResponseCode,
+} from './index.js';
+import { isValidNuban, makeNuban } from './nuban.js';
+
+// DOMAIN.md sample banks (CBN or fintech code / NIP code).
+export const SANDBOX_BANKS: Bank[] = [
+  ['044', '000014', 'Access Bank'],
+  ['058', '000013', 'GTBank'],
+  ['057', '000015', 'Zenith Bank'],
+  ['033', '000004', 'United Bank for Africa'],
+  ['011', '000016', 'First Bank of Nigeria'],
+  ['214', '000003', 'FCMB'],
+  ['070', '000007', 'Fidelity Bank'],
+  ['032', '000018', 'Union Bank'],
+  ['232', '000001', 'Sterling Bank'],
+  ['035', '000017', 'Wema Bank'],
+  ['221', '000012', 'Stanbic IBTC Bank'],
+  ['050', '000010', 'Ecobank'],
+  ['076', '000008', 'Polaris Bank'],
+  ['082', '000002', 'Keystone Bank'],
+  ['215', '000011', 'Unity Bank'],
+  ['101', '000023', 'Providus Bank'],
+  ['301', '000006', 'Jaiz Bank'],
+  ['50211', '090267', 'Kuda Microfinance Bank'],
+  ['50515', '090405', 'Moniepoint Microfinance Bank'],
+  ['999992', '100004', 'OPay'],
+  ['999991', '100033', 'PalmPay'],
+  ['100002', '100002', 'Paga'],
+  ['566', '090110', 'VFD Microfinance Bank'],
+].map(([code, nipCode, name]) => ({
+  code: code as string,
+  nipCode: nipCode as string,
+  name: name as string,
+}));
+
+export interface SandboxBankAccount {
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  bvn: string;
+  kycLevel: string;
+  /** Outcome of a transfer to this account. */
+  transferOutcome: NipResponseCode;
+}
+
+/** Test identities listed in the README: valid NUBANs whose transfers succeed, fail or hang. */
+export const SANDBOX_ACCOUNTS: SandboxBankAccount[] = [
+  {
+    bankCode: '058',
+    accountNumber: makeNuban('058', '012345678'),
+    accountName: 'ADAEZE OKONKWO',
+    bvn: '22222222222',
+    kycLevel: '3',
+    transferOutcome: '00',
+  },
+  {
+    bankCode: '011',
+    accountNumber: makeNuban('011', '000001457'),
+    accountName: 'BABATUNDE ADEYEMI',
+    bvn: '22222222223',
+    kycLevel: '2',
+    transferOutcome: '00',
+  },
+  {
+    bankCode: '044',
+    accountNumber: makeNuban('044', '100000001'),
+    accountName: 'CHIDI NWOSU',
+    bvn: '22222222224',
+    kycLevel: '3',
+    transferOutcome: '51',
+  },
+  {
+    bankCode: '057',
+    accountNumber: makeNuban('057', '200000002'),
+    accountName: 'FATIMA BELLO',
+    bvn: '22222222225',
+    kycLevel: '1',
+    transferOutcome: '01',
+  },
+];
+
+function nipId(institutionCode: string, at: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${p(at.getUTCFullYear() % 100)}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
+  const tail = Array.from({ length: 12 }, () => randomInt(10)).join('');
+  return `${institutionCode}${stamp}${tail}`; // 6 + 12 + 12 = 30 digits (DOMAIN.md)
+}
+
+export class SandboxBankSwitch implements BankSwitch {
+  private readonly transfers = new Map<
+    string,
+    { responseCode: NipResponseCode; sessionID: string }
+  >();
+  constructor(
+    private readonly institutionCode = '999999',
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async listBanks() {
+    return SANDBOX_BANKS;
+  }
+
+  async nameEnquiry(request: NameEnquiryRequest) {
+    const sessionID = nipId(this.institutionCode, this.now());
+    const bank = SANDBOX_BANKS.find(
+      (b) =>
+        b.nipCode === request.destinationInstitutionCode ||
+        b.code === request.destinationInstitutionCode,
+    );
+    if (!bank) return { responseCode: '16' as const, sessionID };
+    const account = SANDBOX_ACCOUNTS.find(
+      (a) => a.bankCode === bank.code && a.accountNumber === request.accountNumber,
+    );
+    if (!account || !isValidNuban(bank.code, request.accountNumber))
+      return { responseCode: '07' as const, sessionID };
+    return {
+      responseCode: '00' as const,
+      sessionID,
+      accountName: account.accountName,
+      bankVerificationNumber: account.bvn,
+      kycLevel: account.kycLevel,
+    };
+  }
+
+  async fundsTransfer(request: FundsTransferRequest) {
+    const sessionID = nipId(this.institutionCode, this.now());
+    const duplicate = this.transfers.has(request.transactionId);
+    let responseCode: NipResponseCode;
+    if (duplicate) responseCode = '94';
+    else if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0)
+      responseCode = '13';
+    else if (request.paymentReference.length > 50) responseCode = '57';
+    else {
+      const account = SANDBOX_ACCOUNTS.find(
+        (a) => a.accountNumber === request.beneficiaryAccountNumber,
+      );
+      responseCode = account?.transferOutcome ?? '07';
+    }
+    if (!duplicate) this.transfers.set(request.transactionId, { responseCode, sessionID });
+    return { responseCode, sessionID, transactionId: request.transactionId };
+  }
+
+  async transactionStatus(transactionId: string) {
+    const found = this.transfers.get(transactionId);
+    if (!found) return { responseCode: '25' as const };
+    // An unknown outcome ('01') settles as approved when queried, as a real TSQ eventually does.
+    return {
+      responseCode: found.responseCode === '01' ? ('00' as const) : found.responseCode,
+      sessionID: found.sessionID,
+    };
+  }
+}

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { DuplicateRequestError } from './bill-aggregator/index.js';
+import { SandboxBillAggregator } from './bill-aggregator/sandbox.js';
+import { SandboxCardCheckout } from './card-checkout/sandbox.js';
+import { SandboxIdentityProvider } from './identity/sandbox.js';
+import { createProviders } from './index.js';
+
+describe('provider selection', () => {
+  it('refuses sandbox providers in production mode', () => {
+    const config = { ...loadConfig({}), production: true };
+    expect(() => createProviders(config, {} as Kysely<Database>)).toThrow(
+      'Sandbox providers are refused in production mode',
+    );
+  });
+});
+
+describe('sandbox bill aggregator', () => {
+  const bills = new SandboxBillAggregator();
+
+  it('lists data plans per network', async () => {
+    const plans = await bills.listVariations('mtn-data');
+    expect(plans[0]).toEqual({
+      variation_code: 'mtn-10mb-100',
+      name: 'N100 100MB - 24 hrs',
+      variation_amount: '100.00',
+      fixedPrice: 'Yes',
+    });
+  });
+
+  it('verifies a test meter and vends a 20-digit token for prepaid', async () => {
+    await expect(
+      bills.verifyMeter('ikeja-electric', '1111111111111', 'prepaid'),
+    ).resolves.toMatchObject({ customerName: 'TESTMETER ONE' });
+    await expect(bills.verifyMeter('ikeja-electric', '9999', 'prepaid')).resolves.toBeNull();
+    const result = await bills.vend({
+      requestId: 'r1',
+      serviceId: 'ikeja-electric',
+      billersCode: '1111111111111',
+      amountKobo: 5000_00,
+      phone: '2348012345678',
+    });
+    expect(result.status).toBe('delivered');
+    expect(result.token).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/);
+  });
+
+  it('gives fixed outcomes for the pending and failing meters and refuses a duplicate request id', async () => {
+    const pending = await bills.vend({
+      requestId: 'r2',
+      serviceId: 'ikeja-electric',
+      billersCode: '2222222222222',
+      amountKobo: 100,
+      phone: 'p',
+    });
+    expect(pending.status).toBe('pending');
+    const failed = await bills.vend({
+      requestId: 'r3',
+      serviceId: 'ikeja-electric',
+      billersCode: '3333333333333',
+      amountKobo: 100,
+      phone: 'p',
+    });
+    expect(failed.status).toBe('failed');
+    await expect(
+      bills.vend({
+        requestId: 'r3',
+        serviceId: 'mtn',
+        billersCode: '2348012345678',
+        amountKobo: 100,
+        phone: 'p',
+      }),
+    ).rejects.toBeInstanceOf(DuplicateRequestError);
+    await expect(bills.queryStatus('r2')).resolves.toMatchObject({ status: 'pending' });
+  });
+});
+
+describe('sandbox identity and card checkout', () => {
+  it('returns the consented BVN record for the tid in the redirect', async () => {
+    const identity = new SandboxIdentityProvider();
+    const { tid, redirectUrl } = await identity.startBvnConsent({
+      channel: 'web',
+      callbackUrl: '/verify/bvn/result',
+    });
+    expect(redirectUrl).toBe(`/verify/bvn/result?tid=${tid}`);
+    await expect(identity.bvnLookup(tid)).resolves.toMatchObject({
+      bvn: '22222222222',
+      surname: 'Okonkwo',
+    });
+    await expect(identity.bvnLookup('unknown')).resolves.toBeNull();
+    await expect(identity.ninLookup('12345678901')).resolves.toMatchObject({
+      first_name: 'Adaeze',
+    });
+  });
+
+  it('charges the card unless the amount ends in 13 kobo', async () => {
+    const checkout = new SandboxCardCheckout();
+    const ok = await checkout.createCheckout({
+      reference: 'c1',
+      amountKobo: 1000_00,
+      customerPhone: 'p',
+      callbackUrl: '/dashboard',
+    });
+    expect(ok.link).toBe('/dashboard?reference=c1&status=successful');
+    await checkout.createCheckout({
+      reference: 'c2',
+      amountKobo: 1000_13,
+      customerPhone: 'p',
+      callbackUrl: '/dashboard',
+    });
+    await expect(checkout.verify('c2')).resolves.toEqual({ status: 'failed', amountKobo: 1000_13 });
+  });
+});

@@ -1,0 +1,88 @@
+import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/*
+ * PINs and OTPs (ARCHITECTURE "Security habits"). A 4- or 6-digit secret falls to offline
+ * guessing whatever the KDF, so it is first keyed with a pepper (HMAC-SHA256 with PIN_PEPPER, kept
+ * out of the database), then stretched with scrypt and a per-secret salt. OWASP's scrypt setting:
+ * N=2^17, r=8, p=1 (128 MiB), which exceeds Node's default 32 MiB maxmem, hence MAXMEM.
+ * Stored form: `scrypt$N=131072,r=8,p=1$<salt b64>$<hash b64>`; the parameters travel with the
+ * hash so a later cost change still verifies old hashes (and needsRehash spots them).
+ */
+const KEY_LENGTH = 32;
+const MAXMEM = 256 * 1024 * 1024;
+
+export interface SecretHasherOptions {
+  pepper: string;
+  /** scrypt N; 2^17 in production, lower in tests (SCRYPT_COST). */
+  cost: number;
+}
+
+export interface SecretHasher {
+  hashSecret(plain: string): Promise<string>;
+  verifySecret(plain: string, stored: string): Promise<boolean>;
+  needsRehash(stored: string): boolean;
+}
+
+function scryptAsync(password: Buffer, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+interface Parsed {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+function parseStored(stored: string): Parsed | null {
+  const match = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(
+    stored,
+  );
+  if (!match) return null;
+  return {
+    N: Number(match[1]),
+    r: Number(match[2]),
+    p: Number(match[3]),
+    salt: Buffer.from(match[4] as string, 'base64'),
+    hash: Buffer.from(match[5] as string, 'base64'),
+  };
+}
+
+export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
+  const pepper = (plain: string) =>
+    createHmac('sha256', options.pepper).update(plain, 'utf8').digest();
+  const r = 8;
+  const p = 1;
+  return {
+    async hashSecret(plain) {
+      const salt = randomBytes(16);
+      const hash = await scryptAsync(pepper(plain), salt, {
+        N: options.cost,
+        r,
+        p,
+        maxmem: MAXMEM,
+      });
+      return `scrypt$N=${options.cost},r=${r},p=${p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+    },
+    async verifySecret(plain, stored) {
+      const parsed = parseStored(stored);
+      if (!parsed || parsed.hash.length !== KEY_LENGTH) return false;
+      const candidate = await scryptAsync(pepper(plain), parsed.salt, {
+        N: parsed.N,
+        r: parsed.r,
+        p: parsed.p,
+        maxmem: MAXMEM,
+      });
+      return timingSafeEqual(candidate, parsed.hash);
+    },
+    needsRehash(stored) {
+      const parsed = parseStored(stored);
+      return !parsed || parsed.N !== options.cost || parsed.r !== r || parsed.p !== p;
+    },
+  };
+}
