@@ -1,0 +1,79 @@
+import { classifyAccountRef, normalizePostings, validateEntryHeader } from './entry-input.js';
+
+const A = '0123456785';
+const B = '0000014579';
+
+describe('entry input validation', () => {
+  it('turns debits into negative and credits into positive signed amounts', () => {
+    expect(
+      normalizePostings([
+        { account: A, debitKobo: 1050 },
+        { account: B, creditKobo: 1000 },
+        { account: 'fees', creditKobo: 50 },
+      ]),
+    ).toEqual([
+      { account: A, amountKobo: -1050 },
+      { account: B, amountKobo: 1000 },
+      { account: 'fees', amountKobo: 50 },
+    ]);
+  });
+
+  it('refuses an unbalanced entry', () => {
+    expect(() =>
+      normalizePostings([
+        { account: A, debitKobo: 100 },
+        { account: B, creditKobo: 99 },
+      ]),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ENTRY',
+        message: expect.stringMatching(/Unbalanced/),
+      }),
+    );
+  });
+
+  it('refuses single legs, legs with both sides, zero amounts and repeated accounts', () => {
+    expect(() => normalizePostings([{ account: A, debitKobo: 1 }])).toThrow(/at least two/);
+    expect(() =>
+      normalizePostings([
+        { account: A, debitKobo: 1, creditKobo: 1 },
+        { account: B, creditKobo: 0 },
+      ]),
+    ).toThrow(/either a debit or a credit/);
+    expect(() =>
+      normalizePostings([
+        { account: A, debitKobo: 0 },
+        { account: B, creditKobo: 0 },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_AMOUNT' }));
+    expect(() =>
+      normalizePostings([
+        { account: A, debitKobo: 5 },
+        { account: A, creditKobo: 5 },
+      ]),
+    ).toThrow(/appears twice/);
+  });
+
+  it('recognises account ids, wallet numbers and system accounts', () => {
+    expect(classifyAccountRef('8F14E45F-CEEA-467F-A0E6-7C1F0D5B9A11')).toEqual({
+      kind: 'id',
+      value: '8f14e45f-ceea-467f-a0e6-7c1f0d5b9a11',
+    });
+    expect(classifyAccountRef(A)).toEqual({ kind: 'number', value: A });
+    expect(classifyAccountRef('bank_settlement')).toEqual({
+      kind: 'system',
+      value: 'bank_settlement',
+    });
+    expect(() => classifyAccountRef('customer_wallet')).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
+  });
+
+  it('checks reference, type and narration', () => {
+    const ok = { reference: 'ref-1', type: 'funding', narration: 'Top up' };
+    expect(() => validateEntryHeader(ok)).not.toThrow();
+    expect(() => validateEntryHeader({ ...ok, reference: ' ' })).toThrow(/reference/);
+    expect(() => validateEntryHeader({ ...ok, type: 'gift' })).toThrow(/Unknown transaction type/);
+    expect(() => validateEntryHeader({ ...ok, narration: 'x'.repeat(201) })).toThrow(/narration/);
+  });
+});
