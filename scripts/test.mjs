@@ -96,7 +96,7 @@ for (const pkg of ['@ajo/shared', '@ajo/host', ...REMOTES.map((r) => `@ajo/${r}`
   await phase(`Unit tests: ${pkg}`, () => jestPhase(pkg));
 }
 
-await phase('Middleware tests on embedded PGlite', () => jestPhase('@ajo/middleware', 'test'));
+await phase('Middleware tests on embedded PGlite', () => jestPhase('@ajo/middleware', 'test:pglite'));
 
 const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
 await phase('Middleware tests on PostgreSQL 15 (throwaway cluster)', async () => {

@@ -1,0 +1,82 @@
+import type { Clock } from '../../app.js';
+import { AppError, unauthorized } from '../../errors.js';
+import type { SecretHasher } from '../../security/secrets.js';
+import type { TokenService } from '../../security/tokens.js';
+import type { UserRepository } from '../users/user-repository.js';
+import type { LoginAttemptsRepository } from './login-attempts-repository.js';
+import { LOGIN_FAILED, loginLockedMessage } from './messages.js';
+
+/** Issue 4: the 5th consecutive failure locks sign-in for that phone for 15 minutes. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_SECONDS = 15 * 60;
+
+export interface LoginResult {
+  token: string;
+  user: { id: string; is_verified: boolean; mifos_client_id: number | null };
+}
+
+export interface LoginServiceDeps {
+  users: UserRepository;
+  attempts: LoginAttemptsRepository;
+  secrets: SecretHasher;
+  tokens: TokenService;
+  clock: Clock;
+}
+
+const locked = (until: Date, now: Date) =>
+  new AppError(
+    429,
+    loginLockedMessage(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
+    'LOGIN_LOCKED',
+  );
+
+export class LoginService {
+  /** Hash compared when the phone is unknown, so both failures take about as long. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: LoginServiceDeps) {}
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= this.deps.secrets.hashSecret('dummy-pin-for-unknown-phones');
+    return this.dummyHash;
+  }
+
+  async login(phone: string, securityPin: string): Promise<LoginResult> {
+    const { users, attempts, secrets, tokens, clock } = this.deps;
+    const now = clock.now();
+    // Counted before the PIN is compared (unknown phones too), so parallel guesses cannot get
+    // more than 5 comparisons; a success below clears the count.
+    const state = await attempts.countAttempt(phone, now);
+    if (state.lockedUntil && state.lockedUntil > now) throw locked(state.lockedUntil, now);
+    if (state.count > LOGIN_MAX_FAILURES) {
+      const until = await attempts.lock(
+        phone,
+        new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000),
+        now,
+      );
+      throw locked(until, now);
+    }
+
+    const user = await users.findByPhone(phone);
+    const stored = user?.security_pin_hash ?? (await this.dummy());
+    const pinMatches = await secrets.verifySecret(securityPin, stored);
+    if (!user || !user.security_pin_hash || !pinMatches) {
+      if (state.count >= LOGIN_MAX_FAILURES) {
+        const until = await attempts.lock(
+          phone,
+          new Date(now.getTime() + LOGIN_LOCK_SECONDS * 1000),
+          now,
+        );
+        throw locked(until, now);
+      }
+      throw unauthorized(LOGIN_FAILED);
+    }
+
+    await attempts.clear(phone);
+    const { token } = await tokens.issue(user.id);
+    return {
+      token,
+      user: { id: user.id, is_verified: user.is_verified, mifos_client_id: user.mifos_client_id },
+    };
+  }
+}

@@ -1,0 +1,127 @@
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { encryptText } from '../../security/envelope-cipher.js';
+import {
+  FakeClock,
+  encryptedCall,
+  expectParses,
+  loadSharedSchemas,
+  logIn,
+  signUp,
+  type SharedSchemas,
+} from './test-kit.js';
+
+const phone = (n: number) => `23482${String(n).padStart(8, '0')}`;
+const INVALID = { message: 'Invalid phone number or security PIN.' };
+const locked = (minutes: number) => ({
+  message: `Too many failed sign-in attempts. Try again in ${minutes} minutes or reset your security PIN.`,
+});
+
+describe('POST /api/login', () => {
+  let t: TestApp;
+  let shared: SharedSchemas;
+  const clock = new FakeClock();
+  beforeAll(async () => {
+    [t, shared] = await Promise.all([
+      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
+      loadSharedSchemas(),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('signs in with the right PIN: a user token and the user summary', async () => {
+    const p = phone(1);
+    await signUp(t, p);
+    const res = await logIn(t, p, '4821');
+    expect(res.status).toBe(200);
+    expectParses(shared.loginResponseSchema, res.body);
+    const user = res.body.user as { id: string };
+    expect(res.body.user).toEqual({ id: user.id, is_verified: false, mifos_client_id: null });
+    expect(await t.app.tokens.verify(String(res.body.token))).toBe(user.id);
+  });
+
+  it('answers an unknown phone and a wrong PIN with the same 401', async () => {
+    const p = phone(2);
+    await signUp(t, p);
+    const wrongPin = await logIn(t, p, '0000');
+    const unknown = await logIn(t, phone(3), '4821');
+    expect(wrongPin).toEqual({ status: 401, body: INVALID });
+    expect(unknown).toEqual({ status: 401, body: INVALID });
+  });
+
+  it('locks sign-in for 15 minutes at the 5th failure, even for the right PIN', async () => {
+    const p = phone(4);
+    await signUp(t, p);
+    for (let i = 0; i < 4; i++)
+      expect(await logIn(t, p, '0000')).toEqual({ status: 401, body: INVALID });
+    expect(await logIn(t, p, '0000')).toEqual({ status: 429, body: locked(15) });
+    expect(await logIn(t, p, '4821')).toEqual({ status: 429, body: locked(15) });
+    clock.advance(10 * 60 + 1);
+    expect(await logIn(t, p, '4821')).toEqual({ status: 429, body: locked(5) });
+    clock.advance(5 * 60);
+    expect((await logIn(t, p, '4821')).status).toBe(200);
+  });
+
+  it('starts counting again after a success', async () => {
+    const p = phone(5);
+    await signUp(t, p);
+    for (let i = 0; i < 4; i++) await logIn(t, p, '0000');
+    expect((await logIn(t, p, '4821')).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await logIn(t, p, '0000')).status).toBe(401);
+    expect((await logIn(t, p, '4821')).status).toBe(200);
+  });
+
+  it('counts failures for unknown phones too', async () => {
+    const p = phone(6);
+    for (let i = 0; i < 4; i++) expect((await logIn(t, p, '1234')).status).toBe(401);
+    expect(await logIn(t, p, '1234')).toEqual({ status: 429, body: locked(15) });
+  });
+
+  it('compares at most 5 PINs of many parallel attempts', async () => {
+    const p = phone(7);
+    await signUp(t, p);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => logIn(t, p, String(1000 + i))),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(4);
+    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(6);
+    expect((await logIn(t, p, '4821')).status).toBe(429);
+  });
+
+  it.each([
+    [
+      { phone_number: phone(8), security_pin: '482', mac_address: 'web' },
+      'Security PIN must be exactly 4 digits',
+    ],
+    [
+      { phone_number: phone(8), security_pin: '48a1', mac_address: 'web' },
+      'Security PIN must be exactly 4 digits',
+    ],
+    [{ phone_number: phone(8), mac_address: 'web' }, 'Security PIN must be exactly 4 digits'],
+    [{ security_pin: '4821', mac_address: 'web' }, 'Phone number is required'],
+    [
+      { phone_number: '08012345678', security_pin: '4821', mac_address: 'web' },
+      'Enter 0 followed by 10 digits, e.g. 08012345678',
+    ],
+    [{ phone_number: phone(8), security_pin: '4821' }, "mac_address must be 'web'"],
+    [
+      { phone_number: phone(8), security_pin: '4821', mac_address: 'web', admin: 1 },
+      'Unknown field: admin',
+    ],
+  ])('answers 400 (encrypted) for %j', async (body, message) => {
+    expect(await encryptedCall(t, 'POST', '/api/login', body)).toEqual({
+      status: 400,
+      body: { message },
+    });
+  });
+
+  it('answers 400 Invalid request payload for a bad envelope', async () => {
+    for (const payload of [
+      { phone_number: phone(8), security_pin: '4821', mac_address: 'web' },
+      { encrypted: encryptText('{}', 'wrong-secret-here') },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toHaveProperty('encrypted');
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { Clock } from '../../app.js';
+import { unauthorized } from '../../errors.js';
+import type { SecretHasher } from '../../security/secrets.js';
+import type { UserRepository } from '../users/user-repository.js';
+import type { LoginAttemptsRepository } from './login-attempts-repository.js';
+import { OTP_WRONG } from './messages.js';
+import type { OtpService } from './otp-service.js';
+
+/** SPEC §2 /forgot-pin: a reset OTP by SMS, then a new 4-digit security PIN. */
+export class SecurityPinResetService {
+  constructor(
+    private readonly deps: {
+      users: UserRepository;
+      otps: OtpService;
+      attempts: LoginAttemptsRepository;
+      secrets: SecretHasher;
+      clock: Clock;
+    },
+  ) {}
+
+  /**
+   * GET /auth/forgot. The answer never tells whether the number has an account: an unknown number
+   * gets an OTP row nobody receives, so even the 180-s rule (429) behaves the same.
+   */
+  async requestOtp(phone: string): Promise<void> {
+    const exists = await this.deps.users.phoneExists(phone);
+    await this.deps.otps.issue(phone, 'reset', exists);
+  }
+
+  /** POST /reset-security-pin: OTP rules of the signup OTP; a new PIN also lifts the sign-in lock. */
+  async reset(phone: string, otp: string, securityPin: string): Promise<void> {
+    const { users, otps, attempts, secrets, clock } = this.deps;
+    await otps.verify(phone, 'reset', otp);
+    const hash = await secrets.hashSecret(securityPin);
+    if (!(await users.setSecurityPinHash(phone, hash, clock.now()))) throw unauthorized(OTP_WRONG);
+    await attempts.clear(phone);
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../errors.js';
+import { assertOwnsUser } from '../../plugins/auth.js';
+import { validate } from '../../validation.js';
+import { createSignupTokens } from '../auth/signup-token.js';
+import { signupBody, userIdParams, type SignupBody } from './schemas.js';
+import { UserRepository } from './user-repository.js';
+import { ACCOUNT_CREATED, UserService } from './user-service.js';
+
+export const VERIFY_PHONE_FIRST = 'Please verify your phone number first.';
+
+/** SPEC §7 POST /users (sign-up form, encrypted) and GET /users/{id} (the user object). */
+export async function usersRoutes(app: FastifyInstance) {
+  const service = new UserService({
+    users: new UserRepository(app.db),
+    secrets: app.secrets,
+    clock: app.clock,
+  });
+  const signupTokens = createSignupTokens({ secret: app.config.jwt.secret, clock: app.clock });
+  // The phone each request proved with its signup token (set by the preHandler below).
+  const verifiedPhones = new WeakMap<FastifyRequest, string>();
+
+  // Issue 4: only the token from POST /auth proves the phone; a user token is not accepted.
+  async function requireSignupToken(request: FastifyRequest) {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    const phone = match?.[1] ? await signupTokens.verify(match[1]) : null;
+    if (!phone) throw unauthorized(VERIFY_PHONE_FIRST);
+    verifiedPhones.set(request, phone);
+  }
+
+  app.post(
+    '/users',
+    {
+      config: { encrypted: true },
+      preHandler: [requireSignupToken, validate({ body: signupBody })],
+    },
+    async (request) => {
+      const phone = verifiedPhones.get(request);
+      if (!phone) throw unauthorized(VERIFY_PHONE_FIRST);
+      await service.createUser(phone, request.body as SignupBody);
+      return { message: ACCOUNT_CREATED };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { preHandler: [app.requireUser, validate({ params: userIdParams })] },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      // OWASP API1: another user's id is 403 before any lookup.
+      assertOwnsUser(request, id);
+      return service.getUser(id);
+    },
+  );
+}
