@@ -9,6 +9,8 @@ import { ROOT, log } from './lib.mjs';
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 const HOST = process.env.HOST ?? '127.0.0.1';
+// Request logs at info level would bury the sandbox's OTP lines; LOG_LEVEL=info brings them back.
+const LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 
 const children = [];
 
@@ -62,12 +64,14 @@ try {
   startChild('middleware', [path.join('middleware', 'dist', 'main.js')], {
     PORT: String(API_PORT),
     HOST,
+    LOG_LEVEL,
   });
   await waitForHealth(`http://${HOST}:${API_PORT}/api/health`);
   startChild('app server', [path.join('host', 'server', 'serve.mjs')], {
     PORT: String(APP_PORT),
     HOST,
     MIDDLEWARE_URL: `http://${HOST}:${API_PORT}`,
+    LOG_LEVEL,
   });
   await waitForHealth(`http://${HOST}:${APP_PORT}/api/health`);
   console.log(`

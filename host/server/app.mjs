@@ -30,7 +30,7 @@ function safeEqual(a, b) {
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
- *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string }, logger?: boolean }} o
+ *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
   const app = Fastify({ logger: o.logger ?? false, trustProxy: true });

@@ -2,7 +2,7 @@
 // node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
 // (http://127.0.0.1:3001), REGISTRY_ADMIN_TOKEN (operator endpoint; disabled when unset),
-// API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME.
+// API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
@@ -27,7 +27,7 @@ const app = await buildApp({
     encryptionSecret: process.env.ENCRYPTION_SECRET ?? DEV_ENCRYPTION_SECRET,
     bankName: process.env.BANK_NAME ?? 'Ajo Microfinance Bank',
   },
-  logger: process.env.LOG_LEVEL !== 'silent',
+  logger: process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
 const port = Number(process.env.PORT ?? 3000);
