@@ -6,13 +6,12 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig, syncHostTypes } = require('./build/webpack-common.cjs');
+const { createFederatedConfig } = require('./build/webpack-common.cjs');
 
 module.exports = (env, argv) => {
-  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist and refreshes the types copy.
+  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
     fs.rmSync(path.join(__dirname, 'dist'), { recursive: true, force: true });
-    syncHostTypes(__dirname);
   }
   const mode = argv?.mode ?? 'production';
   const shell = createFederatedConfig({

@@ -1,5 +1,5 @@
 // Types of the modules the host exposes through Module Federation (host/api, host/session,
-// host/bus). One declaration, copied into each remote's types/host.d.ts by the build helper.
+// host/bus). One declaration, included by every web package's tsconfig.json.
 // Keep in sync with host/src/{api,session,bus}/ (host/src/federation/exposed-types.test.ts checks).
 
 declare module 'host/api' {

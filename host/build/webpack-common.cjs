@@ -48,21 +48,6 @@ function sharedSingletons() {
   return shared;
 }
 
-/** The federated host modules remotes import as host/api, host/session, host/bus. */
-const HOST_MODULE_TYPES = path.resolve(__dirname, 'host-modules.d.ts');
-
-/** Copy the one declaration of host/* into <pkg>/types/host.d.ts (generated; kept in git). */
-function syncHostTypes(dir) {
-  const target = path.join(dir, 'types', 'host.d.ts');
-  const text =
-    '// GENERATED from host/build/host-modules.d.ts by host/build/webpack-common.cjs. Do not edit.\n' +
-    fs.readFileSync(HOST_MODULE_TYPES, 'utf8');
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== text) {
-    fs.writeFileSync(target, text);
-  }
-}
-
 /**
  * @param {object} o
  * @param {string} o.dir package folder (__dirname of the caller)
@@ -181,9 +166,8 @@ function createFederatedConfig(o) {
 
 /** A remote's whole webpack config: exposes ./app (single-spa lifecycles). */
 function createRemoteConfig(dir, name, env, argv) {
-  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist and refreshes the types copy.
+  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
-    syncHostTypes(dir);
     fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
   }
   return createFederatedConfig({
@@ -198,4 +182,4 @@ function createRemoteConfig(dir, name, env, argv) {
   });
 }
 
-module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons, syncHostTypes };
+module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons };
