@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '@ajo/shared/entities';
 import { createBus } from '../bus/create-bus';
@@ -7,17 +7,32 @@ import { ShellApp, type ShellDeps } from './shell-app';
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 
+// An activated customer with a transaction PIN: no redirect and no prompt in the layout tests.
 const ada = {
   id: 7,
   first_name: 'Ada',
   last_name: 'Obi',
   photo_url: null,
-  wallets: [],
+  is_verified: true,
+  mifos_client_id: 1042,
+  nin: '12345678901',
+  nin_verification_status: 'approved',
+  isTransactionPinEnabled: true,
+  wallets: [
+    {
+      id: 1,
+      name: 'Ajo Wallet',
+      account_no: '1100012345',
+      balance: 0,
+      product_id: 1,
+      account_status: 'active',
+    },
+  ],
 } as unknown as User;
 
 function setup(
   path: string,
-  opts: { signedIn?: boolean; fetchUser?: () => Promise<unknown> } = {},
+  opts: { signedIn?: boolean; fetchUser?: () => Promise<unknown>; cachedUser?: User } = {},
 ) {
   localStorage.clear();
   if (opts.signedIn) {
@@ -26,14 +41,16 @@ function setup(
   }
   window.history.replaceState(null, '', path);
   const bus = createBus();
-  const session = createSession({ bus, fetchUser: opts.fetchUser ?? (async () => ada) });
+  const fetchUser = jest.fn(opts.fetchUser ?? (async () => ada));
+  const session = createSession({ bus, fetchUser });
+  if (opts.cachedUser) session.setUser(opts.cachedUser);
   const deps: ShellDeps = {
     loadServices: jest.fn(async () => ({ bus, session })),
     navigate: jest.fn(),
     storage: localStorage,
   };
   render(<ShellApp deps={deps} />);
-  return { deps, bus, session };
+  return { deps, bus, session, fetchUser };
 }
 
 describe('shell layout', () => {
@@ -56,9 +73,14 @@ describe('shell layout', () => {
     expect(deps.loadServices).not.toHaveBeenCalled();
   });
 
-  it('sends a protected route without a session to /login', () => {
+  it('sends a protected route without a session to /login', async () => {
     const { deps } = setup('/dashboard/payments/airtime');
     expect(deps.navigate).toHaveBeenCalledWith('/login', true);
+    // Let the host services settle inside act (no user is loaded without a session).
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(deps.navigate).not.toHaveBeenCalledWith('/not-activated', true);
   });
 
   it('renders the dashboard shell: brand-only navbar, sidebar groups, badge on the current link', async () => {
@@ -130,6 +152,68 @@ describe('shell layout', () => {
     );
     expect(screen.getByRole('link', { name: /forgot/i })).toHaveAttribute('href', '/forgot-pin');
     expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/signup');
+  });
+});
+
+describe('account activation and prompts (SPEC §4)', () => {
+  const noWallets = { ...ada, wallets: [] } as User;
+
+  it('sends a signed-in user with no wallets to /not-activated, keeping the sidebar', async () => {
+    const { deps } = setup('/dashboard/payments/airtime', {
+      signedIn: true,
+      fetchUser: async () => noWallets,
+    });
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith('/not-activated', true));
+    expect(screen.getByRole('button', { name: 'Signout' })).toBeInTheDocument();
+  });
+
+  it('sends an activated user from /not-activated back to /dashboard', async () => {
+    const { deps } = setup('/not-activated', { signedIn: true });
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith('/dashboard', true));
+  });
+
+  it('re-reads a cached user without wallets before deciding (activated since)', async () => {
+    const { deps, fetchUser } = setup('/dashboard', { signedIn: true, cachedUser: noWallets });
+    await screen.findByText('Ada Obi');
+    await waitFor(() => expect(fetchUser).toHaveBeenCalledTimes(1));
+    expect(deps.navigate).not.toHaveBeenCalledWith('/not-activated', true);
+  });
+
+  it('does not read an activated cached user again', async () => {
+    const { fetchUser } = setup('/dashboard', { signedIn: true, cachedUser: ada });
+    await screen.findByText('Ada Obi');
+    expect(fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('opens the transaction PIN prompt on a protected page when the PIN is not enabled', async () => {
+    setup('/dashboard', {
+      signedIn: true,
+      fetchUser: async () => ({ ...ada, isTransactionPinEnabled: false }),
+    });
+    expect(
+      await screen.findByRole('dialog', { name: 'Create Transaction PIN' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens no prompt for a user with nothing due', async () => {
+    setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens no prompt on public pages, even for a signed-in user without a PIN', async () => {
+    const { fetchUser } = setup('/verify', {
+      signedIn: true,
+      fetchUser: async () => ({ ...ada, isTransactionPinEnabled: false }),
+    });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(fetchUser).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

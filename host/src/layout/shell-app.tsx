@@ -1,6 +1,9 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import type { loadHostApi } from '../federation/host-modules';
 import { guardRedirect, type StorageLike } from '../routes/guard';
 import { needsHostServices, resolveRoute } from '../routes/route-table';
+import { duePrompts } from '../prompts/prompt-conditions';
+import { activationRedirect } from './activation';
 import { Breadcrumb } from './breadcrumb';
 import { PublicNavbar, BRAND } from './public-navbar';
 import { Sidebar } from './sidebar';
@@ -13,6 +16,8 @@ import styles from './shell.module.css';
 
 // The login form is not part of the first load of `/` (issue item 10).
 const LoginPage = lazy(() => import('../login/login-page'));
+// SPEC §4 prompts: only signed-in pages with a prompt due ever fetch the modals and their forms.
+const ProtectedPagePrompts = lazy(() => import('../prompts/protected-page-prompts'));
 
 export const MFE_AREA_ID = 'ajo-mfe-area';
 
@@ -20,6 +25,8 @@ export interface ShellDeps {
   loadServices: () => Promise<HostServices>;
   navigate: (to: string, replace?: boolean) => void;
   storage: StorageLike & Pick<Storage, 'setItem' | 'clear'>;
+  /** host/api for the prompts; defaults to the federated module (tests inject a fake). */
+  loadApi?: typeof loadHostApi;
 }
 
 export function ShellApp({ deps }: { deps: ShellDeps }) {
@@ -41,6 +48,13 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     const redirect = guardRedirect(pathname, storage);
     if (redirect) navigate(redirect, true);
   }, [pathname, storage, navigate]);
+
+  // SPEC §4 "Account activation": decided on a freshly loaded user only (see useCurrentUser).
+  useEffect(() => {
+    if (!dashboard || loading || !user) return;
+    const redirect = activationRedirect(route, user);
+    if (redirect) navigate(redirect, true);
+  }, [dashboard, loading, user, route, navigate]);
 
   useEffect(() => {
     document.title = `${route.label} | ${BRAND}`;
@@ -113,6 +127,11 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
           <div id={MFE_AREA_ID} />
         </main>
       </div>
+      {dashboard && services && user && !loading && duePrompts(user).length > 0 && (
+        <Suspense fallback={null}>
+          <ProtectedPagePrompts user={user} services={services} loadApi={deps.loadApi} />
+        </Suspense>
+      )}
       <ToastArea source={toastSource} />
     </>
   );

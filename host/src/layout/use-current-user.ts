@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { User } from '@ajo/shared/entities';
 import { ERROR_GETTING_USER } from '@ajo/shared/messages';
+import { isActivated } from './activation';
 import type { HostServices } from './use-host-services';
 
 /**
@@ -23,7 +24,10 @@ export function useCurrentUser(
 
   useEffect(() => {
     if (!services || !active || !services.session.isAuthenticated()) return;
-    if (services.session.getUser()) return;
+    // A cached user with wallets is current; one without may have been activated since (the
+    // onboarding remote's /verify-user), so it is read again before the not-activated check.
+    const cached = services.session.getUser();
+    if (cached && isActivated(cached)) return;
     let cancelled = false;
     setLoading(true);
     services.session

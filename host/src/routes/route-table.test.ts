@@ -25,6 +25,7 @@ describe('route table (SPEC §2)', () => {
     ['/terms-and-conditions/referrals', 'public_pages'],
     ['/terms-and-conditions/cards', 'public_pages'],
     ['/referral/ABC123', 'public_pages'],
+    ['/not-activated', 'public_pages'],
     ['/dashboard', 'wallets'],
     ['/dashboard/fund-wallet/cash-deposit', 'wallets'],
     ['/dashboard/fund-wallet/bank-transfer', 'wallets'],
@@ -60,12 +61,14 @@ describe('route table (SPEC §2)', () => {
     }
   });
 
-  it('protects exactly the dashboard and settings routes, with the dashboard layout', () => {
+  it('protects exactly the dashboard and settings routes (plus /not-activated), with the dashboard layout', () => {
     const protectedPaths = ROUTES.filter((r) => r.protected).map((r) => r.path);
     expect(
-      protectedPaths.every((p) => p.startsWith('/dashboard') || p.startsWith('/settings')),
+      protectedPaths.every(
+        (p) => p.startsWith('/dashboard') || p.startsWith('/settings') || p === '/not-activated',
+      ),
     ).toBe(true);
-    expect(protectedPaths).toHaveLength(12);
+    expect(protectedPaths).toHaveLength(13);
     expect(ROUTES.every((r) => r.protected === (r.layout === 'dashboard'))).toBe(true);
     expect(HOME_ROUTE.protected).toBe(false);
   });

@@ -34,6 +34,9 @@ const route = (
   label,
 });
 
+/** The public-pages screen for a signed-in user with no wallets (SPEC §4, message SPEC §8). */
+export const NOT_ACTIVATED_PATH = '/not-activated';
+
 export const ROUTES: readonly RouteEntry[] = [
   // Public, exact (SPEC §2).
   route('/login', 'exact', 'host', 'Login'),
@@ -53,7 +56,6 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/terms-and-conditions/referrals', 'prefix', 'public_pages', 'Referral Terms'),
   route('/terms-and-conditions/cards', 'prefix', 'public_pages', 'Card Terms'),
   route('/referral', 'prefix', 'public_pages', 'Referral'),
-  route('/not-activated', 'exact', 'public_pages', 'Account Not Activated'),
   route('/error', 'exact', 'public_pages', 'Error'),
   // Protected, exact (SPEC §2).
   route('/dashboard', 'exact', 'wallets', 'Overview', true),
@@ -68,6 +70,9 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/dashboard/payments/data', 'exact', 'payments', 'Data', true),
   route('/settings', 'exact', 'settings', 'Settings', true),
   route('/settings/delete-account', 'exact', 'settings', 'Delete Account', true),
+  // SPEC §4 "Account activation": where the shell sends a signed-in user with no wallets from any
+  // protected page. Signed-in only, in the dashboard layout, so the sidebar and Signout stay.
+  route(NOT_ACTIVATED_PATH, 'exact', 'public_pages', 'Account Not Activated', true),
 ];
 
 /** SPEC §2: '/' is the fallback home; /terms-and-conditions (no route) falls here too. */

@@ -6,6 +6,7 @@ export * from './codes';
 export * from './money';
 export * from './auth';
 export * from './api-auth';
+export * from './api-identity';
 export * from './pins';
 export * from './identity';
 export * from './transfers';

@@ -1,11 +1,19 @@
+import { Link } from 'react-router-dom';
 import { ACCOUNT_NOT_ACTIVATED } from '@ajo/shared/messages';
 import { Screen } from '../../../app/screen';
 
-/** SPEC §4: a user with no wallets sees the not-activated screen (message: SPEC §8). */
+/**
+ * SPEC §4: a signed-in user with no wallets sees this screen (message: SPEC §8). The host's shell
+ * sends such a user here from any protected page and keeps the sidebar; the link leads back into
+ * identity verification (SPEC §2 Verify Details), which activates the account.
+ */
 export function NotActivatedPage() {
   return (
     <Screen title="Account not activated">
       <p>{ACCOUNT_NOT_ACTIVATED}</p>
+      <p>
+        Not verified yet? <Link to="/verify">Complete your identity verification</Link>
+      </p>
     </Screen>
   );
 }
