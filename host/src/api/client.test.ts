@@ -49,6 +49,23 @@ describe('api client', () => {
     expect(seen[0]?.headers.get('Authorization')).toBe('Bearer jwt-123');
   });
 
+  it('reports upload progress and sends a raw body with its own content type', async () => {
+    const { client, seen } = setup({ token: 'jwt-123' });
+    const progress = jest.fn();
+    const body = new Uint8Array([0xff, 0xd8, 0xff]);
+    await client.post('/storage/upload', body, {
+      params: { path: 'images/a.jpg' },
+      headers: { 'Content-Type': 'image/jpeg' },
+      onUploadProgress: progress,
+    });
+    // The adapter stands in for XHR: it fires the progress callback axios was given.
+    seen[0]?.onUploadProgress?.({ loaded: 2, total: 4, bytes: 2, lengthComputable: true });
+    expect(progress).toHaveBeenCalledWith({ loaded: 2, total: 4 });
+    expect(seen[0]?.headers.get('Content-Type')).toBe('image/jpeg');
+    // Not JSON-encoded: axios hands the bytes on (a typed array as its buffer).
+    expect(seen[0]?.data).toBe(body.buffer);
+  });
+
   it('sends no bearer header when no token is stored', async () => {
     const { client, seen } = setup({ token: null });
     await client.get('/banks');

@@ -16,6 +16,12 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Upload progress of the request body (XHR `upload.onprogress` through axios), for the onboarding
+   * photo's percentage (SPEC §2 "upload with a progress percentage"). `total` is unknown when the
+   * browser cannot tell.
+   */
+  onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
 }
 
 export interface HttpMethods {
@@ -68,7 +74,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     encrypt: boolean,
   ): Promise<ApiResponse<T>> {
     const { encryptionSecret } = await loadConfig();
-    const config: AxiosRequestConfig = { method, url, ...options };
+    const { onUploadProgress, ...rest } = options ?? {};
+    const config: AxiosRequestConfig = { method, url, ...rest };
+    if (onUploadProgress) {
+      config.onUploadProgress = ({ loaded, total }) => onUploadProgress({ loaded, total });
+    }
     if (method !== 'get' && method !== 'delete') {
       config.data = encrypt ? { encrypted: encryptPayload(body, encryptionSecret) } : body;
     }

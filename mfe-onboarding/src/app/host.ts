@@ -5,6 +5,7 @@
 import { createInstance, getInstance } from '@module-federation/enhanced/runtime';
 import type * as HostApi from 'host/api';
 import type * as HostBus from 'host/bus';
+import type * as HostSession from 'host/session';
 
 /** Same entry as the shell's HOST_CONTAINER (host/src/federation/registry-client.ts). */
 const HOST_ENTRY = '/mf-manifest.json';
@@ -24,3 +25,4 @@ async function load<T>(id: string): Promise<T> {
 
 export const loadHostApi = () => load<typeof HostApi>('host/api');
 export const loadHostBus = () => load<typeof HostBus>('host/bus');
+export const loadHostSession = () => load<typeof HostSession>('host/session');

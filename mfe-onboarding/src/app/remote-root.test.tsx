@@ -13,10 +13,13 @@ describe('onboarding routes', () => {
     // Without the PINs from /security-pin in navigation state, /register goes back there.
     ['/register', 'Set Security PIN'],
     ['/verify/step', 'Verify Details'],
-    ['/onboarding/step', 'Onboarding'],
+    // Without ?tid= there are no details to fetch (SPEC §8 'Error fetching details').
+    ['/onboarding/step', 'Error fetching details'],
     ['/bvn-verification-start/step', 'BVN Verification'],
-    ['/bvn-verification-status/step', 'BVN Verification Status'],
+    // Without status and tid, SPEC §2's error page.
+    ['/bvn-verification-status/step', 'Uh Oh!'],
     ['/nin-verification-start/step', 'Start NIN Verification'],
+    ['/nin-verification-start/result', 'Uh Oh!'],
     ['/forgot-pin', 'Reset Security PIN'],
   ])('renders the screen heading on %s', async (path, heading) => {
     window.history.pushState(null, '', path);

@@ -3,6 +3,7 @@ import { AccountSetupScreen } from '../features/account-setup/components/account
 import { BvnVerificationStartScreen } from '../features/bvn-verification/components/bvn-verification-start-screen';
 import { BvnVerificationStatusScreen } from '../features/bvn-verification/components/bvn-verification-status-screen';
 import { ForgotPinScreen } from '../features/forgot-pin/components/forgot-pin-screen';
+import { NinResultScreen } from '../features/nin-verification/components/nin-result-screen';
 import { NinVerificationStartScreen } from '../features/nin-verification/components/nin-verification-start-screen';
 import { OnboardingDetailsScreen } from '../features/onboarding/components/onboarding-details-screen';
 import { OtpScreen } from '../features/otp/components/otp-screen';
@@ -27,6 +28,8 @@ export function RemoteRoot() {
         <Route path="/bvn-verification-start/*" element={<BvnVerificationStartScreen />} />
         <Route path="/bvn-verification-status/*" element={<BvnVerificationStatusScreen />} />
         <Route path="/nin-verification-start/*" element={<NinVerificationStartScreen />} />
+        {/* SPEC §2 "NIN result page": no route of its own in the SPEC, so it lives under the start path. */}
+        <Route path="/nin-verification-start/result" element={<NinResultScreen />} />
         <Route path="/forgot-pin" element={<ForgotPinScreen />} />
         <Route path="*" element={null} />
       </Routes>

@@ -1,10 +1,50 @@
-import { Screen } from '../../../app/screen';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { BVN_VERIFY_ERROR } from '@ajo/shared/messages';
+import { Button, Spinner } from '@ajo/shared/ui';
+import { FormScreen } from '../../../app/form-screen';
+import { errorMessage } from '../../../app/services';
+import { VerificationFailed } from '../../verify/components/verification-outcome';
+import { startBvnVerification } from '../api';
+import { isSafeRedirect, redirectBrowser } from '../browser-redirect';
 
-/** BVN Verification (/bvn-verification-start). Placeholder until the feature issue lands. */
+/**
+ * /bvn-verification-start (SPEC §2): asks the server for the provider's consent page and sends the
+ * browser there. A failure (e.g. 409 already verified) shows the server's message and a retry.
+ */
 export function BvnVerificationStartScreen() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef(false);
+
+  const start = useCallback(async () => {
+    setFailure(null);
+    try {
+      const { redirectUrl } = await startBvnVerification();
+      if (!isSafeRedirect(redirectUrl)) throw new Error('unsafe redirect');
+      redirectBrowser(redirectUrl);
+    } catch (error) {
+      setFailure(errorMessage(error, BVN_VERIFY_ERROR));
+    }
+  }, []);
+
+  useEffect(() => {
+    // Once per visit: a second GET would open a second consent session.
+    if (started.current) return;
+    started.current = true;
+    void start();
+  }, [start]);
+
+  if (failure) {
+    return (
+      <VerificationFailed title="BVN Verification" message={failure} kinds={[]}>
+        <Button fullWidth onClick={() => void start()}>
+          Try again
+        </Button>
+      </VerificationFailed>
+    );
+  }
   return (
-    <Screen title="BVN Verification">
-      <p>This screen is on its way.</p>
-    </Screen>
+    <FormScreen title="BVN Verification" lead="Taking you to your BVN verification provider…">
+      <Spinner size="large" label="Redirecting…" />
+    </FormScreen>
   );
 }

@@ -1,10 +1,9 @@
-import { Screen } from '../../../app/screen';
+import { useNinVerificationData } from '../nin-store';
+import { NinDetailsView } from './nin-details-view';
+import { NinStartForm } from './nin-start-form';
 
-/** Start NIN Verification (/nin-verification-start). Placeholder until the feature issue lands. */
+/** /nin-verification-start (SPEC §4 "NIN start"): the entry form until data is held, then the follow-on view. */
 export function NinVerificationStartScreen() {
-  return (
-    <Screen title="Start NIN Verification">
-      <p>This screen is on its way.</p>
-    </Screen>
-  );
+  const data = useNinVerificationData();
+  return data ? <NinDetailsView data={data} /> : <NinStartForm />;
 }

@@ -1,0 +1,14 @@
+// Contract 4: GET /nin/start?channel=web&nin= → 200 { nin, tid, first_name, last_name,
+// date_of_birth } (masked); 400 malformed, 404 not found, 422 mismatch, each with { message }.
+import { VERIFICATION_CHANNEL } from '@ajo/shared/constants';
+import { ninStartResponseSchema, type NinStartResponse } from '@ajo/shared/schemas';
+import { loadHostApi } from '../../app/host';
+import { parseResponse } from '../../app/services';
+
+export async function startNinVerification(nin: string): Promise<NinStartResponse> {
+  const { api } = await loadHostApi();
+  const response = await api.get('/nin/start', {
+    params: { channel: VERIFICATION_CHANNEL, nin },
+  });
+  return parseResponse(ninStartResponseSchema, response.data);
+}

@@ -1,0 +1,82 @@
+// The onboarding calls of SPEC §7 "Verification" with the issue 5 contract: identity details by tid,
+// the face check, the photo upload (raw body, progress-capable) and the activation.
+import { UPLOAD_FOLDER } from '@ajo/shared/constants';
+import {
+  bvnDetailsResponseSchema,
+  toLocalPhone,
+  verifyUserResponseSchema,
+  type IdentityDetails,
+  type VerifyUserPayload,
+} from '@ajo/shared/schemas';
+import type { RequestOptions } from 'host/api';
+import { loadHostApi, loadHostSession } from '../../app/host';
+import { parseResponse } from '../../app/services';
+import { faceCheckResponseSchema, storageUploadResponseSchema } from './schema';
+
+/** Contract 3: GET /bvn/details?tid= → { data } (404 unknown/used/expired tid, 403 another user's). */
+export async function fetchIdentityDetails(tid: string): Promise<IdentityDetails> {
+  const { api } = await loadHostApi();
+  const response = await api.get('/bvn/details', { params: { tid } });
+  return parseResponse(bvnDetailsResponseSchema, response.data).data;
+}
+
+/** Contract 5 / SPEC §5: the photo must pass the server's face check (422 carries the reason). */
+export async function checkFace(image: string): Promise<void> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post('/services/detect-face', { image });
+  parseResponse(faceCheckResponseSchema, response.data);
+}
+
+/**
+ * host/api passes onUploadProgress to axios (host/src/api/client.ts); the federated type
+ * declaration (host/build/host-modules.d.ts) does not carry it yet, hence the local extension.
+ */
+type UploadOptions = RequestOptions & {
+  onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
+};
+
+/** Thrown when the upload went through but no download URL came back (SPEC §8 distinguishes it). */
+export class MissingDownloadUrlError extends Error {}
+
+/**
+ * Contract 6: the raw JPEG (not multipart) so the browser's XHR reports upload progress; the answer's
+ * url is the download URL that becomes photo_url (SPEC §7).
+ */
+export async function uploadPhoto(
+  photo: Blob,
+  fileName: string,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  const { api } = await loadHostApi();
+  const options: UploadOptions = {
+    params: { path: `${UPLOAD_FOLDER}/${fileName}` },
+    headers: { 'Content-Type': photo.type || 'image/jpeg' },
+    onUploadProgress: ({ loaded, total }) => {
+      const size = total ?? photo.size;
+      if (size > 0) onProgress(Math.min(100, Math.round((loaded / size) * 100)));
+    },
+  };
+  const response = await api.post('/storage/upload', photo, options);
+  try {
+    return parseResponse(storageUploadResponseSchema, response.data).url;
+  } catch {
+    throw new MissingDownloadUrlError('no download URL');
+  }
+}
+
+/** Contract 7: POST /verify-user (plain JSON) activates the account in one transaction. */
+export async function verifyUser(payload: VerifyUserPayload): Promise<string> {
+  const { api } = await loadHostApi();
+  const response = await api.post('/verify-user', payload);
+  return parseResponse(verifyUserResponseSchema, response.data).message;
+}
+
+/**
+ * The signed-in customer's own phone (0 form), verified by OTP at sign-up. The NIN provider returns
+ * no phone (contract 4: phone_number_1 may be null), so the details screen shows this one instead.
+ */
+export async function fetchAccountPhone(): Promise<string | null> {
+  const { session } = await loadHostSession();
+  const user = session.getUser() ?? (await session.loadUser());
+  return user.phone_number ? toLocalPhone(user.phone_number) : null;
+}
