@@ -25,6 +25,8 @@ declare module 'host/api' {
     params?: Record<string, string | number | boolean | undefined>;
     headers?: Record<string, string>;
     signal?: AbortSignal;
+    /** Upload progress of the request body (the onboarding photo's percentage). */
+    onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
   }
   export interface HttpMethods {
     get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;

@@ -27,3 +27,5 @@ export type { SpinnerProps } from './spinner';
 export { Badge } from './badge';
 export type { BadgeProps, BadgeTone } from './badge';
 export { VisuallyHidden } from './visually-hidden';
+export { ErrorFallback } from './error-fallback';
+export { Screen } from './screen';

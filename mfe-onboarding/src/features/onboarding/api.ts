@@ -27,14 +27,6 @@ export async function checkFace(image: string): Promise<void> {
   parseResponse(faceCheckResponseSchema, response.data);
 }
 
-/**
- * host/api passes onUploadProgress to axios (host/src/api/client.ts); the federated type
- * declaration (host/build/host-modules.d.ts) does not carry it yet, hence the local extension.
- */
-type UploadOptions = RequestOptions & {
-  onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
-};
-
 /** Thrown when the upload went through but no download URL came back (SPEC §8 distinguishes it). */
 export class MissingDownloadUrlError extends Error {}
 
@@ -48,7 +40,7 @@ export async function uploadPhoto(
   onProgress: (percent: number) => void,
 ): Promise<string> {
   const { api } = await loadHostApi();
-  const options: UploadOptions = {
+  const options: RequestOptions = {
     params: { path: `${UPLOAD_FOLDER}/${fileName}` },
     headers: { 'Content-Type': photo.type || 'image/jpeg' },
     onUploadProgress: ({ loaded, total }) => {

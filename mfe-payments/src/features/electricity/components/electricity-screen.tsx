@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** Electricity (/dashboard/payments/electricity). Placeholder until the feature issue lands. */
 export function ElectricityScreen() {

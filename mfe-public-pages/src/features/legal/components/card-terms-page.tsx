@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** SPEC §2 legal pages (static text). Placeholder until the legal-pages issue fills in the text. */
 export function CardTermsPage() {

@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** Transfer to Other Wallet (/dashboard/transfers/other-wallet). Placeholder until the feature issue lands. */
 export function WalletToWalletScreen() {

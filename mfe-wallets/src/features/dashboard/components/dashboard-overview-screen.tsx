@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** Dashboard (/dashboard). Placeholder until the feature issue lands. */
 export function DashboardOverviewScreen() {

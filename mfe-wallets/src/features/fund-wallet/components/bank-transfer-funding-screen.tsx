@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** Bank Transfer (/dashboard/fund-wallet/bank-transfer). Placeholder until the feature issue lands. */
 export function BankTransferFundingScreen() {

@@ -1,4 +1,4 @@
-import { Screen } from '../../../app/screen';
+import { Screen } from '@ajo/shared/ui';
 
 /** Cash Deposit (/dashboard/fund-wallet/cash-deposit). Placeholder until the feature issue lands. */
 export function CashDepositScreen() {
