@@ -1,6 +1,7 @@
 // The dashboard shell (SPEC §2 "Dashboard shell") with a signed-in customer. The signedInShell
-// fixture stores tk/id and answers GET /api/users/{id}: it stands in for the sign-in journey until
-// the sign-in issue lands.
+// fixture stores tk/id and answers GET /api/users/{id} with a verified customer who has wallets (the
+// shell is what these journeys test); signing in and out for real is in
+// new-customer-signs-up-and-signs-in.spec.ts.
 import { emitFromRemote } from '../support/bus';
 import { expect, test } from '../support/fixtures';
 import { protectedRoutes } from '../support/routes';

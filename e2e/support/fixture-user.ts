@@ -1,5 +1,6 @@
-// A signed-in customer, shaped like SPEC §3 "User". It stands in for the sign-in journey until the
-// sign-in issue lands: the shell fixture stores its token and id and answers GET /api/users/{id}.
+// A signed-in customer, shaped like SPEC §3 "User": verified, with wallets, which a journey cannot
+// yet make through sign-up. The shell fixture stores its token and id and answers GET /api/users/{id};
+// journeys about signing up and in use the real middleware (support/onboarding.ts).
 export const fixtureUser = {
   id: 4242,
   first_name: 'Adaeze',

@@ -52,8 +52,9 @@ export const test = base.extend<JourneyFixtures>({
   ],
 
   signedInShell: async ({ page }, provide) => {
-    // Stands in for the sign-in journey until the sign-in issue lands: SPEC §3 "Browser session data"
-    // keeps the token under `tk` and the user id under `id`; the shell then loads GET /api/users/{id}.
+    // For shell-only journeys (a verified customer with wallets, which sign-up cannot produce yet):
+    // SPEC §3 "Browser session data" keeps the token under `tk` and the user id under `id`; the
+    // shell then loads GET /api/users/{id}. Real sign-in: support/onboarding.ts.
     await page.addInitScript(
       ({ token, id }) => {
         // Seed once per tab, so a journey that signs out is not signed in again by a reload.

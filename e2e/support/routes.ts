@@ -30,10 +30,9 @@ interface Visit {
 
 const visits: Record<string, Visit> = {
   '/login': { heading: /^Login$/ },
-  // SPEC §2: /otp without a stored 234… phone number redirects to /signup. The redirect comes with
-  // the onboarding issue (the placeholder stays on /otp); onboarding renders either way. The BVN
-  // result page's 'Uh Oh!' error page is that issue's too.
-  '/otp': { landsOn: ['/otp', '/signup'] },
+  // SPEC §2: /otp without a stored 234… phone number redirects to /signup (a fresh browser has
+  // none). The BVN result page's 'Uh Oh!' error page is the onboarding issue's.
+  '/otp': { landsOn: ['/signup'], heading: /^Sign up$/ },
   '/nin-verification-start': { heading: /Start NIN Verification/ },
   '/faq': { heading: /Frequently Asked Questions/ },
   // SPEC §2 /referral/{referral_code}. When the referral lookup is wired, this code must exist in

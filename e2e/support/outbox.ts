@@ -1,0 +1,49 @@
+// Reads the OTPs the middleware's sandbox "sends": every SMS lands in its outbox, which
+// GET /api/sandbox/outbox?recipient=234… lists newest first. Polled with expect.poll, never a sleep.
+import { expect } from './fixtures';
+import { middlewareURL } from './paths';
+
+interface OutboxMessage {
+  channel: string;
+  recipient: string;
+  body: string;
+  createdAt: string;
+}
+
+/** Which code: the sign-up SMS or the security-PIN reset SMS (middleware auth/messages.ts). */
+export type OtpPurpose = 'sign-up' | 'pin reset';
+
+const smsPattern: Record<OtpPurpose, RegExp> = {
+  'sign-up': /verification code is (\d{6})/,
+  'pin reset': /security PIN reset code is (\d{6})/,
+};
+
+async function outbox(recipient: string): Promise<OutboxMessage[]> {
+  const url = `${middlewareURL}/api/sandbox/outbox?recipient=${encodeURIComponent(recipient)}`;
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/** The codes of one kind sent to `recipient`, newest first. */
+export async function sentOtps(recipient: string, purpose: OtpPurpose): Promise<string[]> {
+  return (await outbox(recipient))
+    .filter((m) => m.channel === 'sms')
+    .map((m) => smsPattern[purpose].exec(m.body)?.[1])
+    .filter((otp): otp is string => Boolean(otp));
+}
+
+/** The newest code of one kind, once one has arrived (the SMS is written as the call is answered). */
+export async function newestOtp(recipient: string, purpose: OtpPurpose): Promise<string> {
+  let otps: string[] = [];
+  await expect
+    .poll(
+      async () => {
+        otps = await sentOtps(recipient, purpose);
+        return otps.length;
+      },
+      { message: `${purpose} OTP for ${recipient} in the sandbox outbox` },
+    )
+    .toBeGreaterThan(0);
+  return otps[0] as string;
+}
