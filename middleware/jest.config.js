@@ -5,6 +5,8 @@ export default {
   roots: ['<rootDir>/src'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
+    // Our own relative imports keep their '.js' suffix; @ajo/shared's are extensionless ('./zod'),
+    // which the default moduleFileExtensions already resolve to the .ts file.
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // see the shim's comment: Jest's CJS runtime cannot require the ESM-only `cookie` 2
     '^cookie$': '<rootDir>/src/test-support/cookie-shim.cjs',
@@ -18,6 +20,9 @@ export default {
       },
     ],
   },
+  // @ajo/shared is TypeScript source (CONVENTIONS §3: the routes use its schemas): transform it
+  // whether Jest sees it through the node_modules/@ajo/shared symlink or at its real path.
+  transformIgnorePatterns: ['/node_modules/(?!@ajo/shared/)'],
   // Generous: PGlite boots a WebAssembly PostgreSQL per test file, slow on a loaded 2-core box.
   testTimeout: 120000,
 };

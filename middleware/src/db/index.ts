@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
+import { findPackageRoot } from '../package-root.js';
 import { lockDataFolder } from './folder-lock.js';
 import { migrations } from './migrations/index.js';
 import { PgliteWorkerDialect } from './pglite-dialect.js';
@@ -34,7 +34,7 @@ export interface OpenDatabaseOptions {
   log?: DbLogger;
 }
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const packageRoot = findPackageRoot();
 /** `<repo>/.data/pglite`, the same from src and from dist. */
 export const defaultDataDir = path.resolve(packageRoot, '..', '.data', 'pglite');
 

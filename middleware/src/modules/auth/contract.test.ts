@@ -1,89 +1,107 @@
-import { loginBody, resetSecurityPinBody, signupOtpBody } from './schemas.js';
-import { signupBody } from '../users/schemas.js';
-import { parseInput } from '../../validation.js';
-import { loadSharedSchemas, type SharedSchemas } from './test-kit.js';
+import {
+  ADDRESS_REQUIRED,
+  EMAIL_INVALID,
+  GENDER_REQUIRED,
+  LGA_REQUIRED,
+  OTP_INVALID,
+  OTP_REQUIRED,
+  OTP_TOO_LONG,
+  PHONE_INVALID,
+  PHONE_REQUIRED,
+  SECURITY_PINS_DO_NOT_MATCH,
+  SECURITY_PIN_INVALID,
+  STATE_REQUIRED,
+} from '@ajo/shared/messages';
+import {
+  loginPayloadSchema,
+  securityPinResetPayloadSchema,
+  signupFormSchema,
+  signupOtpPayloadSchema,
+} from '@ajo/shared/schemas';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import {
+  FakeClock,
+  encryptedCall,
+  signupForm,
+  verifyPhone,
+} from '../../test-support/auth-test-kit.js';
 
 /*
- * The middleware repeats the request rules of @ajo/shared (it is compiled on its own). These tests
- * hold both to one contract: every payload is judged the same way, with the same message.
+ * CONVENTIONS §3: the routes judge a payload with the web app's own schemas, so a bad field gets
+ * the SPEC §5 message the form shows, word for word. Each case names the message it expects and
+ * checks the shared schema gives that same first message.
  */
-const messageOf = (schema: Parameters<typeof parseInput>[0], value: unknown) => {
-  try {
-    parseInput(schema, value);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-};
-const sharedMessageOf = (
-  schema: SharedSchemas[keyof SharedSchemas],
-  value: unknown,
-): string | null => {
-  const result = schema.safeParse(value) as {
-    success: boolean;
-    error?: { issues: { message: string }[] };
-  };
-  return result.success ? null : (result.error?.issues[0]?.message ?? 'invalid');
-};
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+}
+const firstSharedMessage = (schema: Parser, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message;
 
-describe('request rules shared with the web app', () => {
-  let shared: SharedSchemas;
+const phone = (n: number) => `23489${String(n).padStart(8, '0')}`;
+
+describe('routes answer bad input with the shared messages', () => {
+  let t: TestApp;
+  const clock = new FakeClock();
   beforeAll(async () => {
-    shared = await loadSharedSchemas();
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
+  });
+  afterAll(() => t.close());
+
+  const login = { phone_number: phone(1), security_pin: '4821', mac_address: 'web' };
+  it.each([
+    [{ ...login, security_pin: '482' }, SECURITY_PIN_INVALID],
+    [{ ...login, security_pin: '48a1' }, SECURITY_PIN_INVALID],
+    [{ ...login, phone_number: '08012345678' }, PHONE_INVALID],
+    [{ ...login, phone_number: undefined }, PHONE_REQUIRED],
+  ])('POST /api/login %j answers 400 %s', async (body, message) => {
+    expect(firstSharedMessage(loginPayloadSchema, body)).toBe(message);
+    expect(await encryptedCall(t, 'POST', '/api/login', body)).toEqual({
+      status: 400,
+      body: { message },
+    });
   });
 
   it.each([
-    { phone_number: '2348012345678', security_pin: '4821', mac_address: 'web' },
-    { phone_number: '2348012345678', security_pin: '482', mac_address: 'web' },
-    { phone_number: '2348012345678', security_pin: '48a1', mac_address: 'web' },
-    { phone_number: '08012345678', security_pin: '4821', mac_address: 'web' },
-    { phone_number: '', security_pin: '4821', mac_address: 'web' },
-  ])('login payload %j gets the same verdict and message', (payload) => {
-    expect(messageOf(loginBody, payload)).toBe(sharedMessageOf(shared.loginPayloadSchema, payload));
+    [{ phone_number: phone(2), otp: '' }, OTP_REQUIRED],
+    [{ phone_number: phone(2), otp: '1234567' }, OTP_TOO_LONG],
+    [{ phone_number: '234801234567', otp: '123456' }, PHONE_INVALID],
+  ])('POST /api/auth %j answers 400 %s', async (body, message) => {
+    expect(firstSharedMessage(signupOtpPayloadSchema, body)).toBe(message);
+    expect(await encryptedCall(t, 'POST', '/api/auth', body)).toEqual({
+      status: 400,
+      body: { message },
+    });
   });
 
+  const reset = { phone_number: phone(3), otp: '123456', security_pin: '1234' };
   it.each([
-    { phone_number: '2348012345678', otp: '123456' },
-    { phone_number: '2348012345678', otp: '' },
-    { phone_number: '2348012345678', otp: '1234567' },
-    { phone_number: '234801234567', otp: '123456' },
-  ])('signup OTP payload %j gets the same verdict and message', (payload) => {
-    expect(messageOf(signupOtpBody, payload)).toBe(
-      sharedMessageOf(shared.signupOtpPayloadSchema, payload),
-    );
+    [{ ...reset, otp: '12345' }, OTP_INVALID],
+    [{ ...reset, otp: '12345a' }, OTP_INVALID],
+    [{ ...reset, security_pin: '12345' }, SECURITY_PIN_INVALID],
+  ])('POST /api/reset-security-pin %j answers 400 %s', async (body, message) => {
+    expect(firstSharedMessage(securityPinResetPayloadSchema, body)).toBe(message);
+    expect(await encryptedCall(t, 'POST', '/api/reset-security-pin', body)).toEqual({
+      status: 400,
+      body: { message },
+    });
   });
 
-  it.each([
-    { phone_number: '2348012345678', otp: '123456', security_pin: '1234' },
-    { phone_number: '2348012345678', otp: '12345', security_pin: '1234' },
-    { phone_number: '2348012345678', otp: '12345a', security_pin: '1234' },
-    { phone_number: '2348012345678', otp: '123456', security_pin: '12345' },
-  ])('security PIN reset payload %j gets the same verdict and message', (payload) => {
-    expect(messageOf(resetSecurityPinBody, payload)).toBe(
-      sharedMessageOf(shared.securityPinResetPayloadSchema, payload),
-    );
-  });
-
-  const form = {
-    gender: 'male',
-    address: '1 Marina',
-    state_id: 25,
-    lga_id: 500,
-    pin: '1234',
-    confirm_pin: '1234',
-  };
-  it.each([
-    form,
-    { ...form, confirm_pin: '4321' },
-    { ...form, pin: '12a4', confirm_pin: '12a4' },
-    { ...form, gender: 'other' },
-    { ...form, address: '   ' },
-    { ...form, state_id: '' },
-    { ...form, lga_id: '' },
-    { ...form, email: 'not-an-email' },
-    { ...form, email: '' },
-    { ...form, referrer_code: '' },
-  ])('signup form %j gets the same verdict and message', (payload) => {
-    expect(messageOf(signupBody, payload)).toBe(sharedMessageOf(shared.signupFormSchema, payload));
+  it('POST /api/users answers each bad signup field with the form message', async () => {
+    const token = await verifyPhone(t, phone(4));
+    const cases: [Record<string, unknown>, string][] = [
+      [signupForm({ confirm_pin: '4321' }), SECURITY_PINS_DO_NOT_MATCH],
+      [signupForm({ pin: '12a4', confirm_pin: '12a4' }), SECURITY_PIN_INVALID],
+      [signupForm({ gender: 'other' }), GENDER_REQUIRED],
+      [signupForm({ address: '   ' }), ADDRESS_REQUIRED],
+      [signupForm({ state_id: '' }), STATE_REQUIRED],
+      [signupForm({ lga_id: '' }), LGA_REQUIRED],
+      [signupForm({ email: 'not-an-email' }), EMAIL_INVALID],
+    ];
+    for (const [body, message] of cases) {
+      expect(firstSharedMessage(signupFormSchema, body)).toBe(message);
+      expect(
+        await encryptedCall(t, 'POST', '/api/users', body, { authorization: `Bearer ${token}` }),
+      ).toEqual({ status: 400, body: { message } });
+    }
   });
 });

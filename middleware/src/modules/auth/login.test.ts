@@ -1,14 +1,13 @@
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
 import {
   FakeClock,
   encryptedCall,
   expectParses,
-  loadSharedSchemas,
   logIn,
   signUp,
-  type SharedSchemas,
-} from './test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 
 const phone = (n: number) => `23482${String(n).padStart(8, '0')}`;
 const INVALID = { message: 'Invalid phone number or security PIN.' };
@@ -18,13 +17,9 @@ const locked = (minutes: number) => ({
 
 describe('POST /api/login', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   const clock = new FakeClock();
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
   });
   afterAll(() => t.close());
 

@@ -1,11 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../app.js';
 import { AppError, unauthorized } from '../../errors.js';
+import { INVALID_OTP } from '@ajo/shared/messages';
 import type { Notifier } from '../../providers/notifier/index.js';
 import {
   OTP_EXPIRED,
   OTP_TOO_MANY_TRIES,
-  OTP_WRONG,
   otpWaitMessage,
   resetOtpSms,
   signupOtpSms,
@@ -84,18 +84,18 @@ export class OtpService {
   async verify(phone: string, purpose: OtpPurpose, otp: string): Promise<void> {
     const now = this.deps.clock.now();
     const live = await this.deps.repository.findLive(phone, purpose);
-    if (!live) throw unauthorized(OTP_WRONG);
+    if (!live) throw unauthorized(INVALID_OTP);
     if (live.attempts >= OTP_MAX_TRIES) throw unauthorized(OTP_TOO_MANY_TRIES);
     if (live.expires_at.getTime() <= now.getTime()) throw unauthorized(OTP_EXPIRED);
     const tries = await this.deps.repository.countTry(live.id);
-    if (tries === null) throw unauthorized(OTP_WRONG);
+    if (tries === null) throw unauthorized(INVALID_OTP);
     if (tries > OTP_MAX_TRIES) throw unauthorized(OTP_TOO_MANY_TRIES);
     const expected = Buffer.from(live.hash, 'hex');
     const given = Buffer.from(this.hash(phone, purpose, otp), 'hex');
     const matches = expected.length === given.length && timingSafeEqual(expected, given);
     if (!matches) {
-      throw unauthorized(tries >= OTP_MAX_TRIES ? OTP_TOO_MANY_TRIES : OTP_WRONG);
+      throw unauthorized(tries >= OTP_MAX_TRIES ? OTP_TOO_MANY_TRIES : INVALID_OTP);
     }
-    if (!(await this.deps.repository.consume(live.id, now))) throw unauthorized(OTP_WRONG);
+    if (!(await this.deps.repository.consume(live.id, now))) throw unauthorized(INVALID_OTP);
   }
 }

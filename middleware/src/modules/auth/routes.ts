@@ -3,8 +3,8 @@ import { validate } from '../../validation.js';
 import { UserRepository } from '../users/user-repository.js';
 import { LoginAttemptsRepository } from './login-attempts-repository.js';
 import { LoginService } from './login-service.js';
+import { OTP_RESENT } from '@ajo/shared/messages';
 import {
-  OTP_RESENT,
   OTP_SENT,
   PHONE_VERIFIED,
   RESET_OTP_SENT_IF_ACCOUNT,

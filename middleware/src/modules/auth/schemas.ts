@@ -1,52 +1,31 @@
-import { z } from 'zod/mini';
+import { MAC_ADDRESS } from '@ajo/shared/constants';
 import {
-  OTP_INVALID,
-  OTP_REQUIRED,
-  OTP_TOO_LONG,
-  PHONE_INVALID,
-  PHONE_REQUIRED,
-  SECURITY_PIN_INVALID,
-} from './messages.js';
+  internationalPhoneSchema,
+  loginPayloadSchema,
+  securityPinResetPayloadSchema,
+  signupOtpPayloadSchema,
+  z,
+} from '@ajo/shared/schemas';
 
 /*
- * Request schemas of the auth calls: the rules of @ajo/shared's loginPayloadSchema,
- * signupOtpPayloadSchema and securityPinResetPayloadSchema (SPEC §5 / §7), as strict objects so an
- * unknown field is refused (OWASP API3). contract.test.ts checks them against the shared ones.
+ * Request schemas of the auth calls (SPEC §7), built from the web app's own schemas (CONVENTIONS §3:
+ * one zod schema per rule, same messages on both sides). The server only tightens them into strict
+ * objects, so an unknown field is refused before it reaches a service (OWASP API3).
  */
-const digits = (count: number, message: string) =>
-  z.string(message).check(z.regex(new RegExp(`^\\d{${count}}$`), message));
 
-/** SPEC §7: phone numbers travel in the 234 form, 13 digits. */
-export const internationalPhone = z
-  .string(PHONE_REQUIRED)
-  .check(z.trim(), z.regex(/^234\d{10}$/, PHONE_INVALID));
-
-export const securityPin = digits(4, SECURITY_PIN_INVALID);
-
-/** SPEC §5 signup OTP: required, at most 6 (a wrong 6-character value is simply a wrong OTP). */
-export const signupOtp = z
-  .string(OTP_REQUIRED)
-  .check(z.minLength(1, { error: OTP_REQUIRED, abort: true }), z.maxLength(6, OTP_TOO_LONG));
-
-/** SPEC §5 reset OTP: 6 digits. */
-export const resetOtp = digits(6, OTP_INVALID);
-
-export const phoneQuery = z.strictObject({ phone_number: internationalPhone });
+export const phoneQuery = z.strictObject({ phone_number: internationalPhoneSchema });
 export type PhoneQuery = z.infer<typeof phoneQuery>;
 
-export const signupOtpBody = z.strictObject({ phone_number: internationalPhone, otp: signupOtp });
+export const signupOtpBody = z.strictObject(signupOtpPayloadSchema.shape);
 export type SignupOtpBody = z.infer<typeof signupOtpBody>;
 
 export const loginBody = z.strictObject({
-  phone_number: internationalPhone,
-  security_pin: securityPin,
-  mac_address: z.literal('web', "mac_address must be 'web'"),
+  ...loginPayloadSchema.shape,
+  // Same rule (MAC_ADDRESS, 'web'); the shared literal carries no message and the web app always
+  // sends it, so only another client ever reads this server-side sentence.
+  mac_address: z.literal(MAC_ADDRESS, `mac_address must be '${MAC_ADDRESS}'`),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const resetSecurityPinBody = z.strictObject({
-  security_pin: securityPin,
-  phone_number: internationalPhone,
-  otp: resetOtp,
-});
+export const resetSecurityPinBody = z.strictObject(securityPinResetPayloadSchema.shape);
 export type ResetSecurityPinBody = z.infer<typeof resetSecurityPinBody>;

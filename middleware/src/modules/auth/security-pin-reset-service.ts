@@ -1,9 +1,9 @@
+import { INVALID_OTP } from '@ajo/shared/messages';
 import type { Clock } from '../../app.js';
 import { unauthorized } from '../../errors.js';
 import type { SecretHasher } from '../../security/secrets.js';
 import type { UserRepository } from '../users/user-repository.js';
 import type { LoginAttemptsRepository } from './login-attempts-repository.js';
-import { OTP_WRONG } from './messages.js';
 import type { OtpService } from './otp-service.js';
 
 /** SPEC §2 /forgot-pin: a reset OTP by SMS, then a new 4-digit security PIN. */
@@ -32,7 +32,8 @@ export class SecurityPinResetService {
     const { users, otps, attempts, secrets, clock } = this.deps;
     await otps.verify(phone, 'reset', otp);
     const hash = await secrets.hashSecret(securityPin);
-    if (!(await users.setSecurityPinHash(phone, hash, clock.now()))) throw unauthorized(OTP_WRONG);
+    if (!(await users.setSecurityPinHash(phone, hash, clock.now())))
+      throw unauthorized(INVALID_OTP);
     await attempts.clear(phone);
   }
 }

@@ -1,3 +1,5 @@
+import { INVALID_OTP } from '@ajo/shared/messages';
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
 import {
@@ -6,12 +8,10 @@ import {
   expectParses,
   latestOtp,
   latestSms,
-  loadSharedSchemas,
   logIn,
   plainGet,
   signUp,
-  type SharedSchemas,
-} from './test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 
 const phone = (n: number) => `23484${String(n).padStart(8, '0')}`;
 const SENT = { message: 'If an account exists for this number, an OTP has been sent.' };
@@ -19,13 +19,9 @@ const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart
 
 describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   const clock = new FakeClock();
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
   });
   afterAll(() => t.close());
 
@@ -91,7 +87,7 @@ describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin
     const body = (code: string) => ({ security_pin: '1212', phone_number: p, otp: code });
     expect(await reset(body(wrongOtp(otp)))).toEqual({
       status: 401,
-      body: { message: 'Invalid OTP. Please check and try again.' },
+      body: { message: INVALID_OTP },
     });
     for (let i = 0; i < 4; i++) await reset(body(wrongOtp(otp)));
     expect((await reset(body(otp))).body.message).toBe(
@@ -109,9 +105,7 @@ describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin
     await forgot(p);
     const third = await latestOtp(t, p);
     expect((await reset(body(third))).status).toBe(200);
-    expect((await reset(body(third))).body.message).toBe(
-      'Invalid OTP. Please check and try again.',
-    );
+    expect((await reset(body(third))).body.message).toBe(INVALID_OTP);
     expect((await reset({ ...body('123456'), phone_number: phone(6) })).status).toBe(401);
   });
 

@@ -1,24 +1,20 @@
+import { ACCOUNT_CREATED } from '@ajo/shared/messages';
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
   FakeClock,
   encryptedCall,
   expectParses,
   latestOtp,
-  loadSharedSchemas,
   logIn,
   plainGet,
   signupForm,
-  type SharedSchemas,
-} from './test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 
 describe('sign-up → sign-in → user object, as the web app does it', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ LOG_LEVEL: 'debug' }, { clock: new FakeClock() }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ LOG_LEVEL: 'debug' }, { clock: new FakeClock() });
   });
   afterAll(() => t.close());
 
@@ -49,7 +45,7 @@ describe('sign-up → sign-in → user object, as the web app does it', () => {
     const created = await encryptedCall(t, 'POST', '/api/users', form, {
       authorization: `Bearer ${signupToken}`,
     });
-    expect(created).toEqual({ status: 200, body: { message: 'Account created successfully' } });
+    expect(created).toEqual({ status: 200, body: { message: ACCOUNT_CREATED } });
 
     const login = await logIn(t, p, '7391');
     expect(login.status).toBe(200);

@@ -1,3 +1,5 @@
+import { INVALID_OTP, OTP_RESENT } from '@ajo/shared/messages';
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
 import {
@@ -6,24 +8,18 @@ import {
   expectParses,
   latestOtp,
   latestSms,
-  loadSharedSchemas,
   plainGet,
   signUp,
-  type SharedSchemas,
-} from './test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 
 const phone = (n: number) => `23480${String(n).padStart(8, '0')}`;
 const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
 
 describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   const clock = new FakeClock();
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
   });
   afterAll(() => t.close());
   const verify = (body: unknown) => encryptedCall(t, 'POST', '/api/auth', body);
@@ -89,13 +85,11 @@ describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', ()
     expect(again.status).toBe(429);
     clock.advance(120);
     const resent = await plainGet(t, `/api/auth/get-otps?phone_number=${p}`);
-    expect(resent).toEqual({ status: 200, body: { message: 'OTP has been resent' } });
+    expect(resent).toEqual({ status: 200, body: { message: OTP_RESENT } });
     const second = await latestOtp(t, p);
     if (second !== first) {
       // The previous OTP stops working once a new one is sent.
-      expect((await verify({ phone_number: p, otp: first })).body.message).toBe(
-        'Invalid OTP. Please check and try again.',
-      );
+      expect((await verify({ phone_number: p, otp: first })).body.message).toBe(INVALID_OTP);
     }
     expect((await verify({ phone_number: p, otp: second })).status).toBe(200);
   });
@@ -107,7 +101,7 @@ describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', ()
     for (let i = 0; i < 4; i++) {
       expect(await verify({ phone_number: p, otp: wrongOtp(otp) })).toEqual({
         status: 401,
-        body: { message: 'Invalid OTP. Please check and try again.' },
+        body: { message: INVALID_OTP },
       });
     }
     const fifth = await verify({ phone_number: p, otp: wrongOtp(otp) });
@@ -165,7 +159,7 @@ describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', ()
     expect((await verify({ phone_number: p, otp })).status).toBe(200);
     expect(await verify({ phone_number: p, otp })).toEqual({
       status: 401,
-      body: { message: 'Invalid OTP. Please check and try again.' },
+      body: { message: INVALID_OTP },
     });
   });
 
@@ -183,7 +177,7 @@ describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', ()
   it('answers 401 when no OTP was issued for the phone', async () => {
     expect(await verify({ phone_number: phone(11), otp: '123456' })).toEqual({
       status: 401,
-      body: { message: 'Invalid OTP. Please check and try again.' },
+      body: { message: INVALID_OTP },
     });
   });
 

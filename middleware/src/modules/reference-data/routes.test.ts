@@ -1,11 +1,11 @@
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { expectParses, loadSharedSchemas, plainGet, type SharedSchemas } from '../auth/test-kit.js';
+import { expectParses, plainGet } from '../../test-support/auth-test-kit.js';
 
 describe('GET /api/states and GET /api/local-government', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   beforeAll(async () => {
-    [t, shared] = await Promise.all([createTestApp(), loadSharedSchemas()]);
+    t = await createTestApp();
   });
   afterAll(() => t.close());
 

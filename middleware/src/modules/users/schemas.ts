@@ -1,45 +1,52 @@
-import { z } from 'zod/mini';
+import { signupFormSchema, z } from '@ajo/shared/schemas';
 import {
-  ADDRESS_REQUIRED,
   EMAIL_INVALID,
-  GENDER_REQUIRED,
   LGA_REQUIRED,
   SECURITY_PINS_DO_NOT_MATCH,
-  SECURITY_PIN_INVALID,
   STATE_REQUIRED,
-} from '../auth/messages.js';
+} from '@ajo/shared/messages';
+import { REFERRAL_CODE_UNKNOWN } from './user-service.js';
 
-/** A select's id: forms send strings, APIs numbers; either way a positive whole number. */
-const selectedId = (message: string) =>
-  z
-    .union([z.string(), z.number()], message)
-    .check(z.refine((v: string | number) => /^[1-9]\d{0,5}$/.test(String(v).trim()), message));
+/*
+ * SPEC §3 "Signup form" posted to POST /users: the web app's signupFormSchema (SPEC §5 rules and
+ * messages), tightened for the server. It is a strict object (OWASP API3: unknown fields such as
+ * is_verified are refused), text fields get length caps (API4), ids must be positive whole
+ * numbers, and the optional texts also accept null.
+ */
+const form = signupFormSchema.shape;
+
+const ADDRESS_TOO_LONG = 'Address is too long';
+const ADDRESS_MAX = 200;
+const REFERRAL_CODE_MAX = 32;
+const EMAIL_MAX = 254;
+const POSITIVE_ID = /^[1-9]\d{0,5}$/;
+
+/** The shared "picked from a select" rule, and a positive whole number the database can hold. */
+const positiveId = <S extends typeof form.state_id>(schema: S, message: string) =>
+  schema.check(z.refine((v: string | number) => POSITIVE_ID.test(String(v).trim()), message));
 
 /** An optional text where '' (and null) count as absent (issue 4). */
-const blankAsAbsent = <S extends z.ZodMiniType>(schema: S) =>
-  z.optional(z.nullable(z.union([z.literal(''), schema])));
+const nullable = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(schema));
 
-/**
- * SPEC §3 "Signup form" posted to POST /users, with the rules of @ajo/shared's signupFormSchema
- * (SPEC §5), as a strict object (OWASP API3: unknown fields such as is_verified are refused).
- */
 export const signupBody = z
   .strictObject({
-    gender: z.enum(['male', 'female'], GENDER_REQUIRED),
-    address: z
-      .string(ADDRESS_REQUIRED)
-      .check(z.trim(), z.minLength(1, ADDRESS_REQUIRED), z.maxLength(200, 'Address is too long')),
-    state_id: selectedId(STATE_REQUIRED),
-    lga_id: selectedId(LGA_REQUIRED),
-    pin: z.string(SECURITY_PIN_INVALID).check(z.regex(/^\d{4}$/, SECURITY_PIN_INVALID)),
-    confirm_pin: z.string(SECURITY_PINS_DO_NOT_MATCH),
-    referrer_code: blankAsAbsent(
-      z
-        .string('referrer_code must be a string')
-        .check(z.trim(), z.maxLength(32, 'This referral code does not exist.')),
+    ...form,
+    address: form.address.check(z.maxLength(ADDRESS_MAX, ADDRESS_TOO_LONG)),
+    state_id: positiveId(form.state_id, STATE_REQUIRED),
+    lga_id: positiveId(form.lga_id, LGA_REQUIRED),
+    referrer_code: nullable(
+      z.union([
+        z.literal(''),
+        z
+          .string('referrer_code must be a string')
+          .check(z.trim(), z.maxLength(REFERRAL_CODE_MAX, REFERRAL_CODE_UNKNOWN)),
+      ]),
     ),
-    email: blankAsAbsent(z.email(EMAIL_INVALID).check(z.maxLength(254, EMAIL_INVALID))),
+    email: nullable(
+      form.email.check(z.refine((v) => (v ?? '').length <= EMAIL_MAX, EMAIL_INVALID)),
+    ),
   })
+  // SPEC §5, the same check as signupFormSchema's (object-level checks do not travel with .shape).
   .check(
     z.refine((v) => v.pin === v.confirm_pin, {
       error: SECURITY_PINS_DO_NOT_MATCH,

@@ -1,3 +1,5 @@
+import { ACCOUNT_CREATED } from '@ajo/shared/messages';
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
 import {
@@ -6,12 +8,10 @@ import {
   LAGOS_ID,
   encryptedCall,
   expectParses,
-  loadSharedSchemas,
   signUp,
   signupForm,
   verifyPhone,
-  type SharedSchemas,
-} from '../auth/test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 import { LOCAL_GOVERNMENTS } from '../reference-data/states-and-lgas.js';
 import { REFERRAL_CODE_ALPHABET } from './referral-code.js';
 
@@ -20,13 +20,9 @@ let nextPhone = 100;
 
 describe('POST /api/users (sign-up form)', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   const clock = new FakeClock();
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
   });
   afterAll(() => t.close());
 
@@ -39,7 +35,7 @@ describe('POST /api/users (sign-up form)', () => {
     const p = phone(1);
     const token = await verifyPhone(t, p);
     const res = await postUsers(signupForm({ email: 'ada@example.com' }), token);
-    expect(res).toEqual({ status: 200, body: { message: 'Account created successfully' } });
+    expect(res).toEqual({ status: 200, body: { message: ACCOUNT_CREATED } });
     expectParses(shared.messageResponseSchema, res.body);
     const user = await userRow(p);
     expect(user).toMatchObject({

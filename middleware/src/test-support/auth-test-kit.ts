@@ -1,14 +1,13 @@
 /*
- * Helpers for the auth, users and reference-data tests (not used by the app itself): a clock the
- * tests move, envelope calls, the OTP read from the sandbox outbox as a person would, and the
- * shared response schemas of @ajo/shared that the web app parses these answers with.
+ * Helpers for the auth, users and reference-data tests (test-only: lives in test-support, which the
+ * bundle never reaches): a clock the tests move, envelope calls, the OTP read from the sandbox
+ * outbox as a person would, and a check that an answer parses with the web app's own schema
+ * (import those from @ajo/shared/schemas).
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Clock } from '../../app.js';
-import { decryptText, encryptText } from '../../security/envelope-cipher.js';
-import type { TestApp } from '../../test-support/test-app.js';
-import { LOCAL_GOVERNMENTS, STATES } from '../reference-data/states-and-lgas.js';
+import type { Clock } from '../app.js';
+import { LOCAL_GOVERNMENTS, STATES } from '../modules/reference-data/states-and-lgas.js';
+import { decryptText, encryptText } from '../security/envelope-cipher.js';
+import type { TestApp } from './test-app.js';
 
 export class FakeClock implements Clock {
   private ms: number;
@@ -119,30 +118,6 @@ export async function logIn(t: TestApp, phone: string, pin: string): Promise<Api
 
 interface Parser {
   safeParse(value: unknown): { success: boolean; error?: unknown };
-}
-/** The response schemas of @ajo/shared/schemas (shared/src/schemas/api-auth.ts). */
-export interface SharedSchemas {
-  messageResponseSchema: Parser;
-  signupVerifiedResponseSchema: Parser;
-  loginResponseSchema: Parser;
-  statesResponseSchema: Parser;
-  localGovernmentsResponseSchema: Parser;
-  userSchema: Parser;
-  loginPayloadSchema: Parser;
-  signupOtpPayloadSchema: Parser;
-  securityPinResetPayloadSchema: Parser;
-  signupFormSchema: Parser;
-}
-
-/**
- * Loaded at run time from the shared package's source: the middleware does not depend on
- * @ajo/shared (it is compiled on its own with NodeNext resolution, which the shared sources'
- * extensionless imports do not satisfy), but its answers must parse with the web app's schemas.
- */
-export async function loadSharedSchemas(): Promise<SharedSchemas> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const file = path.resolve(here, '../../../../shared/src/schemas/index.ts');
-  return (await import(/* webpackIgnore: true */ pathToFileURL(file).pathname)) as SharedSchemas;
 }
 
 /** Fails with the parse error when `value` does not match the shared schema. */
