@@ -6,9 +6,13 @@ import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { appCheckRoutes } from './modules/app-check/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { faceCheckRoutes } from './modules/face-check/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { identityRoutes } from './modules/identity/routes.js';
+import { kycRoutes } from './modules/kyc/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
+import { storageRoutes } from './modules/storage/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
@@ -16,6 +20,7 @@ import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { loggingOptions } from './plugins/logging.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { createLedger } from './ledger/index.js';
 import { createProviders, type Providers } from './providers/index.js';
 import { createSecretHasher, type SecretHasher } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
@@ -43,7 +48,7 @@ export interface AppDeps {
   database: Pick<AppDatabase, 'db' | 'kind'>;
   /** Defaults to the sandbox set for config.providers. */
   providers?: Providers;
-  /** Owner of a wallet account number (the ledger's); default: no wallet exists yet. */
+  /** Owner of a wallet account number; default: the ledger's findWalletOwner. */
   walletOwnerLookup?: WalletOwnerLookup;
   /** Where log lines go (tests capture them); default stdout. */
   logStream?: DestinationStream;
@@ -65,7 +70,18 @@ const moduleRoutes = [
   referenceDataRoutes,
   authRoutes,
   usersRoutes,
+  storageRoutes,
+  faceCheckRoutes,
+  identityRoutes,
+  kycRoutes,
 ];
+
+/** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */
+function ledgerWalletOwnerLookup(db: Kysely<Database>): WalletOwnerLookup {
+  const ledger = createLedger(db);
+  return async (accountNumber) =>
+    (await ledger.findWalletOwner(accountNumber))?.ownerUserId ?? null;
+}
 
 /** Builds the API without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -111,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ttlSeconds: config.jwt.ttlSeconds,
       now: () => clock.now().getTime(),
     }),
-    walletOwnerLookup: deps.walletOwnerLookup ?? (async () => null),
+    walletOwnerLookup: deps.walletOwnerLookup ?? ledgerWalletOwnerLookup(deps.database.db),
   });
   await app.register(rateLimitPlugin, {
     db: deps.database.db,

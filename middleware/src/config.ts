@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
+import { findPackageRoot } from './package-root.js';
 
 /*
  * Every setting comes from the environment, validated once at start (Epic Stack habit). Local
@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
  * development secrets and the sandbox providers. middleware/README.md lists every variable.
  */
 
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packageRoot = findPackageRoot();
 export const DEV_ENCRYPTION_SECRET = 'ajo-wallet-local-sandbox-envelope-secret';
 export const DEV_JWT_SECRET = 'ajo-wallet-local-sandbox-jwt-secret-change-me-in-production';
 export const DEV_PIN_PEPPER = 'ajo-wallet-local-sandbox-pin-pepper';
@@ -101,6 +101,9 @@ const envSchema = z.object({
   TRUST_PROXY: z._default(bool('TRUST_PROXY'), false),
   PUBLIC_BASE_URL: z._default(z.string(), ''),
   SHUTDOWN_TIMEOUT: z._default(duration('SHUTDOWN_TIMEOUT'), 10),
+  // Issue 5: how often the NIN status job moves submitted NINs on (src/modules/kyc).
+  NIN_JOB_INTERVAL: z._default(duration('NIN_JOB_INTERVAL'), 15),
+  FACE_CHECK_TIMEOUT: z._default(duration('FACE_CHECK_TIMEOUT'), 30),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -124,6 +127,8 @@ export interface Config {
   trustProxy: boolean;
   publicBaseUrl: string;
   shutdownTimeoutSeconds: number;
+  ninJob: { intervalSeconds: number };
+  faceCheck: { timeoutSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -198,5 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
+    ninJob: { intervalSeconds: env.NIN_JOB_INTERVAL },
+    faceCheck: { timeoutSeconds: env.FACE_CHECK_TIMEOUT },
   };
 }

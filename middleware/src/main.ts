@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type AppDatabase } from './db/index.js';
+import { createNinStatusJob } from './modules/kyc/nin-status-job.js';
 
 /** config → database → migrations → listen; SIGINT/SIGTERM → finish in-flight requests → close. */
 async function main(): Promise<void> {
@@ -29,6 +30,14 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  // Issue 5: submitted NINs move pending → processing → approved/declined in the background.
+  const ninJob = createNinStatusJob({
+    db: database.db,
+    provider: app.providers.identity,
+    clock: app.clock,
+    intervalSeconds: config.ninJob.intervalSeconds,
+    onError: (err) => app.log.error({ err }, 'NIN status job failed'),
+  });
   app.log.info({ database: database.kind, providers: config.providers }, 'middleware starting');
   if (database.kind === 'pglite') {
     app.log.info(
@@ -48,6 +57,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutSeconds * 1000);
     timer.unref();
     try {
+      await ninJob.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -61,6 +71,7 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ host: config.host, port: config.port });
+    ninJob.start();
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     await database.close();

@@ -31,6 +31,8 @@ export interface UsersTable {
   referrer_code: string | null;
   security_pin_hash: string | null;
   transaction_pin_hash: string | null;
+  // Issue 5: copied from the verified identity at activation (YYYY-MM-DD).
+  date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -72,12 +74,57 @@ export interface LoginAttemptsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+// Issue 5: a BVN consent session (sandbox consent page), single-use, 15 minutes.
+export interface BvnConsentSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+// Issue 5: a tid, the outcome of a BVN consent or NIN lookup with the identity it returned.
+export interface IdentityVerificationsTable {
+  tid: Generated<string>;
+  user_id: string;
+  source: 'bvn' | 'nin';
+  outcome: 'success' | 'failed' | 'cancelled';
+  identity: ColumnType<IdentityJson | null, string | null, string | null>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+/** The provider's identity record as stored in identity_verifications.identity (jsonb). */
+export interface IdentityJson {
+  first_name: string;
+  middle_name: string | null;
+  surname: string;
+  gender: 'Male' | 'Female';
+  date_of_birth: string;
+  phone_number_1: string | null;
+  bvn: string | null;
+  nin: string | null;
+}
+
+// Files a customer uploaded (POST /storage/upload); /verify-user checks photo_url against them.
+export interface UploadsTable {
+  user_id: string;
+  path: string; // the client's path, images/<filename>
+  url: string; // the download URL returned to the client
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   login_attempts: LoginAttemptsTable;
+  bvn_consent_sessions: BvnConsentSessionsTable;
+  identity_verifications: IdentityVerificationsTable;
+  uploads: UploadsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

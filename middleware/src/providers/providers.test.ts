@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.js';
 import { DuplicateRequestError } from './bill-aggregator/index.js';
 import { SandboxBillAggregator } from './bill-aggregator/sandbox.js';
 import { SandboxCardCheckout } from './card-checkout/sandbox.js';
-import { SandboxIdentityProvider } from './identity/sandbox.js';
 import { createProviders } from './index.js';
 
 describe('provider selection', () => {
@@ -75,24 +74,7 @@ describe('sandbox bill aggregator', () => {
   });
 });
 
-describe('sandbox identity and card checkout', () => {
-  it('returns the consented BVN record for the tid in the redirect', async () => {
-    const identity = new SandboxIdentityProvider();
-    const { tid, redirectUrl } = await identity.startBvnConsent({
-      channel: 'web',
-      callbackUrl: '/verify/bvn/result',
-    });
-    expect(redirectUrl).toBe(`/verify/bvn/result?tid=${tid}`);
-    await expect(identity.bvnLookup(tid)).resolves.toMatchObject({
-      bvn: '22222222222',
-      surname: 'Okonkwo',
-    });
-    await expect(identity.bvnLookup('unknown')).resolves.toBeNull();
-    await expect(identity.ninLookup('12345678901')).resolves.toMatchObject({
-      first_name: 'Adaeze',
-    });
-  });
-
+describe('sandbox card checkout', () => {
   it('charges the card unless the amount ends in 13 kobo', async () => {
     const checkout = new SandboxCardCheckout();
     const ok = await checkout.createCheckout({

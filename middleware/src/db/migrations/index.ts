@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-core.js';
 import * as m0002 from './0002-ledger.js';
 import * as m0003 from './0003-auth.js';
+import * as m0004 from './0004-identity.js';
+import * as m0005 from './0005-uploads.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -9,4 +11,6 @@ export const migrations: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-ledger': m0002,
   '0003-auth': m0003,
+  '0004-identity': m0004,
+  '0005-uploads': m0005,
 };

@@ -1,19 +1,17 @@
+import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
   FakeClock,
   expectParses,
-  loadSharedSchemas,
   logIn,
   plainGet,
   signUp,
-  type SharedSchemas,
-} from '../auth/test-kit.js';
+} from '../../test-support/auth-test-kit.js';
 
 const phone = (n: number) => `23483${String(n).padStart(8, '0')}`;
 
 describe('GET /api/users/{id}', () => {
   let t: TestApp;
-  let shared: SharedSchemas;
   let ada: { id: string; token: string };
   let bola: { id: string; token: string };
   const clock = new FakeClock();
@@ -25,10 +23,7 @@ describe('GET /api/users/{id}', () => {
   };
 
   beforeAll(async () => {
-    [t, shared] = await Promise.all([
-      createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock }),
-      loadSharedSchemas(),
-    ]);
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
     ada = await signedUp(phone(1));
     bola = await signedUp(phone(2));
   });

@@ -1,11 +1,13 @@
+import { ACCOUNT_CREATED } from '@ajo/shared/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors.js';
 import { assertOwnsUser } from '../../plugins/auth.js';
 import { validate } from '../../validation.js';
+import { createWalletLister } from '../identity/wallets.js';
 import { createSignupTokens } from '../auth/signup-token.js';
 import { signupBody, userIdParams, type SignupBody } from './schemas.js';
 import { UserRepository } from './user-repository.js';
-import { ACCOUNT_CREATED, UserService } from './user-service.js';
+import { UserService } from './user-service.js';
 
 export const VERIFY_PHONE_FIRST = 'Please verify your phone number first.';
 
@@ -15,6 +17,7 @@ export async function usersRoutes(app: FastifyInstance) {
     users: new UserRepository(app.db),
     secrets: app.secrets,
     clock: app.clock,
+    wallets: createWalletLister(app.db),
   });
   const signupTokens = createSignupTokens({ secret: app.config.jwt.secret, clock: app.clock });
   // The phone each request proved with its signup token (set by the preHandler below).

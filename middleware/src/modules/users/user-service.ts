@@ -1,22 +1,23 @@
+import { STATE_REQUIRED } from '@ajo/shared/messages';
 import type { Clock } from '../../app.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { User } from '../../db/schema.js';
 import type { SecretHasher } from '../../security/secrets.js';
-import { PHONE_ALREADY_REGISTERED, STATE_REQUIRED } from '../auth/messages.js';
+import { PHONE_ALREADY_REGISTERED } from '../auth/messages.js';
 import { findLocalGovernment, findState } from '../reference-data/states-and-lgas.js';
 import { newReferralCode } from './referral-code.js';
+import type { WalletObject } from '../identity/wallets.js';
 import type { SignupBody } from './schemas.js';
 import type { UserRepository } from './user-repository.js';
 
 export const LGA_NOT_IN_STATE = 'Please select a local government in the chosen state.';
 export const REFERRAL_CODE_UNKNOWN = 'This referral code does not exist.';
-export const ACCOUNT_CREATED = 'Account created successfully';
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** What GET /users/{id} answers: @ajo/shared userSchema (SPEC §3 fields). */
-export function toUserObject(user: User) {
+export function toUserObject(user: User, wallets: WalletObject[] = []) {
   return {
     id: user.id,
     first_name: user.first_name ?? '',
@@ -36,14 +37,20 @@ export function toUserObject(user: User) {
     bvn: user.bvn,
     referral_code: user.referral_code,
     isTransactionPinEnabled: Boolean(user.transaction_pin_hash),
-    // Wallets are opened by KYC activation (a later issue); none exist at sign-up.
-    wallets: [] as never[],
+    // Opened by activation (POST /verify-user, issue 5), read from the ledger; main wallet first.
+    wallets,
   };
 }
 
 export class UserService {
   constructor(
-    private readonly deps: { users: UserRepository; secrets: SecretHasher; clock: Clock },
+    private readonly deps: {
+      users: UserRepository;
+      secrets: SecretHasher;
+      clock: Clock;
+      /** The user's ledger wallets (src/modules/identity/wallets.ts); default none. */
+      wallets?: (userId: string) => Promise<WalletObject[]>;
+    },
   ) {}
 
   /**
@@ -101,6 +108,6 @@ export class UserService {
   async getUser(id: string) {
     const user = await this.deps.users.findById(id);
     if (!user) throw notFound('User not found');
-    return toUserObject(user);
+    return toUserObject(user, (await this.deps.wallets?.(id)) ?? []);
   }
 }

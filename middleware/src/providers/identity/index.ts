@@ -1,27 +1,35 @@
-/** Identity provider (BVN with NIBSS iGree-style consent, NIN), DOMAIN.md "Identity". */
-export interface BvnRecord {
+/**
+ * Identity provider (BVN with NIBSS iGree-style consent, NIN), DOMAIN.md "Identity", SPEC §7.
+ * The middleware keeps consent sessions and tids in its own tables; the provider only answers who
+ * a number belongs to and, later, whether a submitted NIN passed verification.
+ */
+export interface IdentityRecord {
   first_name: string;
-  middle_name: string;
+  middle_name: string | null;
   surname: string;
   gender: 'Male' | 'Female';
   date_of_birth: string; // YYYY-MM-DD
-  phone_number_1: string;
-  bvn: string;
-  nin?: string;
+  phone_number_1: string | null;
+  bvn: string | null;
+  nin: string | null;
 }
-export interface NinRecord {
-  nin: string;
-  first_name: string;
-  surname: string;
-  date_of_birth: string;
-}
+
+/**
+ * 'mismatch': the number exists but the provider refuses to release it for this account (the
+ * holder's details do not match it), so the flow fails without showing them.
+ */
+export type IdentityLookup =
+  { outcome: 'found'; record: IdentityRecord } | { outcome: 'mismatch' } | { outcome: 'not_found' };
+
+export type NinCheckOutcome = 'approved' | 'declined';
+
 export interface IdentityProvider {
-  /** Starts consent; returns the URL the browser is sent to and the transaction id (tid). */
-  startBvnConsent(input: {
-    channel: 'web';
-    callbackUrl: string;
-  }): Promise<{ tid: string; redirectUrl: string }>;
-  /** After consent, the BVN record for that tid; null when none was granted. */
-  bvnLookup(tid: string): Promise<BvnRecord | null>;
-  ninLookup(nin: string): Promise<NinRecord | null>;
+  /** Where the browser goes to consent to releasing a BVN, for one consent session. */
+  bvnConsentUrl(sessionId: string): string;
+  /** True when the provider's consent page is served by this middleware (sandbox). */
+  readonly servesConsentPage: boolean;
+  lookupBvn(bvn: string): Promise<IdentityLookup>;
+  lookupNin(nin: string): Promise<IdentityLookup>;
+  /** The background NIN verification of a NIN submitted from the dashboard (SPEC §4). */
+  checkNin(nin: string): Promise<NinCheckOutcome>;
 }

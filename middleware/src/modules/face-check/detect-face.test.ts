@@ -1,0 +1,129 @@
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { encryptedCall } from '../../test-support/auth-test-kit.js';
+import { encryptText } from '../../security/envelope-cipher.js';
+import {
+  darken,
+  decodePng,
+  encodeJpeg,
+  encodePng,
+  faceFarAway,
+  portraitPng,
+  solid,
+  twoPeople,
+} from './test-images.js';
+import { FACE_MESSAGES } from './messages.js';
+
+// One app (so one detector worker and one model load) for the whole file.
+let t: TestApp;
+let auth: Record<string, string>;
+const portrait = decodePng(portraitPng());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await t.app.db
+    .insertInto('users')
+    .values({ phone_number: '2348031110001', referral_code: 'FACE0001' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { token } = await t.app.tokens.issue(user.id);
+  auth = { authorization: `Bearer ${token}` };
+});
+afterAll(() => t.close());
+
+const detectFace = (image: string, headers = auth) =>
+  encryptedCall(t, 'POST', '/api/services/detect-face', { image }, headers);
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+
+describe('POST /api/services/detect-face', () => {
+  it('finds the one face in the real portrait (PNG), timing one detection', async () => {
+    await detectFace(base64(portraitPng())); // first call loads the model
+    const started = performance.now();
+    const answer = await detectFace(base64(portraitPng()));
+    const ms = Math.round(performance.now() - started);
+    expect(answer).toEqual({ status: 200, body: { message: 'Face detected', faces: 1 } });
+    console.info(`face check of the 512x512 portrait (model loaded): ${ms} ms`);
+  });
+
+  it('accepts a JPEG re-encoding sent as a data: URL', async () => {
+    const dataUrl = `data:image/jpeg;base64,${base64(encodeJpeg(portrait, 85))}`;
+    expect(await detectFace(dataUrl)).toEqual({
+      status: 200,
+      body: { message: 'Face detected', faces: 1 },
+    });
+  });
+
+  it('says no face was found in a blank grey picture', async () => {
+    const answer = await detectFace(base64(encodePng(solid(480, 640, 128))));
+    expect(answer).toEqual({ status: 422, body: { message: FACE_MESSAGES.noFace } });
+  });
+
+  it('says the picture is too dark for a darkened portrait', async () => {
+    const answer = await detectFace(base64(encodePng(darken(portrait, 0.12))));
+    expect(answer).toEqual({ status: 422, body: { message: FACE_MESSAGES.tooDark } });
+  });
+
+  it('says the face is too small when the portrait is shrunk into a big canvas', async () => {
+    const answer = await detectFace(base64(encodePng(faceFarAway(portrait, 1200, 0.6))));
+    expect(answer).toEqual({ status: 422, body: { message: FACE_MESSAGES.tooSmall } });
+  });
+
+  it('refuses two people side by side', async () => {
+    const answer = await detectFace(base64(encodePng(twoPeople(portrait))));
+    expect(answer).toEqual({ status: 422, body: { message: FACE_MESSAGES.severalFaces } });
+  });
+
+  it('answers 400 for text that is not base64 and for bytes that are not a JPEG or PNG', async () => {
+    expect((await detectFace('not base64 at all!')).status).toBe(400);
+    const truncatedPng = portraitPng().subarray(0, 200);
+    expect(await detectFace(base64(truncatedPng))).toEqual({
+      status: 400,
+      body: { message: FACE_MESSAGES.undecodable },
+    });
+    expect((await detectFace(base64(Buffer.from('GIF89a-not-supported')))).status).toBe(400);
+  });
+
+  it('answers 413 for a picture above 5 MB, in the envelope', async () => {
+    const big = Buffer.concat([portraitPng(), Buffer.alloc(5 * 1024 * 1024)]);
+    expect(await detectFace(base64(big))).toEqual({
+      status: 413,
+      body: { message: FACE_MESSAGES.tooLarge },
+    });
+  });
+
+  it('needs a bearer token', async () => {
+    const answer = await detectFace(base64(portraitPng()), {});
+    expect(answer.status).toBe(401);
+  });
+
+  it('refuses a body that is not an envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/services/detect-face',
+      headers: auth,
+      payload: { image: base64(portraitPng()) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('encrypted');
+  });
+
+  it('keeps answering other requests while pictures are checked one after another', async () => {
+    const payload = {
+      encrypted: encryptText(
+        JSON.stringify({ image: base64(portraitPng()) }),
+        t.config.encryptionSecret,
+      ),
+    };
+    const order: string[] = [];
+    const checks = [1, 2, 3].map((n) =>
+      t.app
+        .inject({ method: 'POST', url: '/api/services/detect-face', headers: auth, payload })
+        .then((res) => order.push(`face ${n}: ${res.statusCode}`)),
+    );
+    await t.app
+      .inject({ method: 'GET', url: '/api/health' })
+      .then((res) => order.push(`health: ${res.statusCode}`));
+    await Promise.all(checks);
+    expect(order[0]).toBe('health: 200');
+    expect(order.slice(1).sort()).toEqual(['face 1: 200', 'face 2: 200', 'face 3: 200']);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../app.js';
+import type { Database } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import type { SecretHasher } from '../../security/secrets.js';
+import {
+  NIN_ALREADY_LINKED,
+  NIN_SUBMITTED,
+  TRANSACTION_PIN_CREATED,
+} from '../identity/messages.js';
+
+export const TRANSACTION_PIN_ALREADY_SET = 'Your transaction PIN is already set.';
+export const NIN_ALREADY_SUBMITTED = 'Your NIN has already been submitted for verification.';
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '23505';
+
+/** PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin (issue 5 contract 8–9). */
+export class KycService {
+  constructor(
+    private readonly deps: { db: Kysely<Database>; secrets: SecretHasher; clock: Clock },
+  ) {}
+
+  /**
+   * SPEC §4: the dashboard's NIN prompt submits a NIN for background verification (status
+   * 'pending', moved on by the NIN status job). Allowed while there is no NIN in flight or accepted:
+   * no NIN yet, or the last one was declined.
+   */
+  async submitNin(userId: string, nin: string) {
+    const { db, clock } = this.deps;
+    try {
+      const row = await db
+        .updateTable('users')
+        .set({ nin, nin_verification_status: 'pending', updated_at: clock.now() })
+        .where('id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('nin', 'is', null), eb('nin_verification_status', '=', 'declined')]),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (row) return { message: NIN_SUBMITTED };
+    } catch (error) {
+      // One account per NIN (unique index users_nin_key).
+      if (isUniqueViolation(error)) throw conflict(NIN_ALREADY_LINKED, 'IDENTITY_LINKED');
+      throw error;
+    }
+    const exists = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!exists) throw notFound('User not found');
+    throw conflict(NIN_ALREADY_SUBMITTED, 'NIN_ALREADY_SUBMITTED');
+  }
+
+  /** Stored only as the secret hasher's slow salted (and peppered) hash; set once. */
+  async createTransactionPin(userId: string, pin: string) {
+    const { db, secrets, clock } = this.deps;
+    const user = await db
+      .selectFrom('users')
+      .select('transaction_pin_hash')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) throw notFound('User not found');
+    if (user.transaction_pin_hash) throw conflict(TRANSACTION_PIN_ALREADY_SET, 'PIN_ALREADY_SET');
+    const hash = await secrets.hashSecret(pin);
+    // Conditional update: of two parallel requests only one sets the PIN.
+    const row = await db
+      .updateTable('users')
+      .set({ transaction_pin_hash: hash, updated_at: clock.now() })
+      .where('id', '=', userId)
+      .where('transaction_pin_hash', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw conflict(TRANSACTION_PIN_ALREADY_SET, 'PIN_ALREADY_SET');
+    return { message: TRANSACTION_PIN_CREATED };
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
+import { AppError } from '../../errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { validate } from '../../validation.js';
+import { UPLOAD_TYPES } from './magic-bytes.js';
+import { UPLOAD_MESSAGES } from './messages.js';
+import { UPLOAD_PATH, uploadFile } from './upload-service.js';
+
+/** Largest upload (issue 5: "at most 5 MB"). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+const uploadQuery = z.strictObject({
+  path: z.string(UPLOAD_MESSAGES.badPath).check(z.regex(UPLOAD_PATH, UPLOAD_MESSAGES.badPath)),
+});
+
+/**
+ * POST /storage/upload?path=images/<filename> (issue 5 contract, route 6). The body is the raw file
+ * (not multipart) so the browser's XHR upload progress works; the parser exists only in this
+ * module's scope, so no other route accepts these content types.
+ */
+export async function storageRoutes(app: FastifyInstance) {
+  app.addContentTypeParser(
+    [...UPLOAD_TYPES],
+    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  // Fastify's own size and media-type refusals get the contract's words; the rest goes on to the
+  // app's error handler (errorsPlugin).
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      throw new AppError(415, UPLOAD_MESSAGES.wrongType);
+    throw error;
+  });
+
+  app.post(
+    '/storage/upload',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      preHandler: [app.requireUser, validate({ query: uploadQuery })],
+    },
+    async (request, reply) => {
+      const { path } = request.query as z.infer<typeof uploadQuery>;
+      // Any other parser (JSON, text) means the Content-Type was not one of ours.
+      if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.wrongType);
+      const declaredType = (request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      const stored = await uploadFile(
+        { db: app.db, storage: app.providers.fileStorage },
+        { userId: currentUser(request).id, path, declaredType, bytes: request.body },
+      );
+      return reply.status(201).send(stored);
+    },
+  );
+}
