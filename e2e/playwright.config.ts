@@ -18,6 +18,7 @@ import {
   missingBuildOutputs,
 } from './support/paths';
 import { chromiumLaunchOptions } from './support/chromium';
+import { fakeCameraArgs, fakeCameraFiles } from './support/fake-camera';
 
 const missing = missingBuildOutputs();
 if (missing.length > 0) {
@@ -45,6 +46,16 @@ if (!process.env.AJO_E2E_RUN_DIR) {
 }
 const runDir = process.env.AJO_E2E_RUN_DIR;
 
+// Chromium's camera flags are per launch, so the identity journeys run in their own projects: one
+// camera shows a real face, the other a blank grey picture (files written by support/global-setup.ts).
+const cameraFiles = fakeCameraFiles(runDir);
+const withCamera = (file: string) => ({
+  ...chromiumLaunchOptions,
+  args: [...chromiumLaunchOptions.args, ...fakeCameraArgs(file)],
+});
+const faceCameraJourneys = /new-customer-verifies-identity-with-.*\.spec\.ts$/;
+const blankCameraJourneys = /blank-camera.*\.spec\.ts$/;
+
 const middlewareCommand = fs.existsSync(middlewareDistMain)
   ? `node "${middlewareDistMain}"`
   : `"${middlewareTsx}" "${middlewareSourceMain}"`;
@@ -61,6 +72,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
+  globalSetup: './support/global-setup.ts',
   use: {
     ...devices['Desktop Chrome'],
     baseURL: appBaseURL,
@@ -69,7 +81,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testDir: './journeys' },
+    {
+      name: 'chromium',
+      testDir: './journeys',
+      testIgnore: [faceCameraJourneys, blankCameraJourneys],
+    },
+    {
+      name: 'camera',
+      testDir: './journeys',
+      testMatch: faceCameraJourneys,
+      use: { launchOptions: withCamera(cameraFiles.face) },
+    },
+    {
+      name: 'blank-camera',
+      testDir: './journeys',
+      testMatch: blankCameraJourneys,
+      use: { launchOptions: withCamera(cameraFiles.blank) },
+    },
     // The bundle report's gates, without a browser (support/bundle/*.test.ts).
     { name: 'bundle-checks', testDir: './support/bundle', testMatch: /.*\.test\.ts$/ },
   ],

@@ -20,12 +20,15 @@ export interface RouteCase {
   landsOn: string[];
   /** Words the SPEC fixes for the screen's main heading. */
   heading?: RegExp;
+  /** API answers the screen provokes for a signed-out visitor (allowed console errors, nothing else). */
+  expectedFailedResponses?: Array<{ status: number; apiPath: string }>;
 }
 
 interface Visit {
   visit?: string;
   landsOn?: string[];
   heading?: RegExp;
+  expectedFailedResponses?: Array<{ status: number; apiPath: string }>;
 }
 
 const visits: Record<string, Visit> = {
@@ -38,8 +41,13 @@ const visits: Record<string, Visit> = {
   // SPEC §2 /referral/{referral_code}. When the referral lookup is wired, this code must exist in
   // the middleware's sandbox (or be answered by page.route) so the page logs no 404.
   '/referral': { visit: '/referral/ADAEZE42' },
-  // SPEC §2: BVN start redirects the browser to the identity provider; the placeholder does not
-  // yet. When the onboarding issue wires it, this case needs landsOn: the sandbox provider page.
+  // SPEC §2: BVN start asks the server for the provider's page and redirects there; for a visitor
+  // who is not signed in, GET /api/bvn/start answers 401 and the screen stays with its failure
+  // (the signed-in way to the provider: journeys/new-customer-verifies-identity-with-bvn.spec.ts).
+  '/bvn-verification-start': {
+    heading: /BVN Verification/,
+    expectedFailedResponses: [{ status: 401, apiPath: '/bvn/start' }],
+  },
 };
 
 function toCase(entry: RouteEntry): RouteCase {
@@ -51,6 +59,7 @@ function toCase(entry: RouteEntry): RouteCase {
     owner: entry.owner,
     landsOn: extra.landsOn ?? [visit],
     heading: extra.heading,
+    expectedFailedResponses: extra.expectedFailedResponses,
   };
 }
 
