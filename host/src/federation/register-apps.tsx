@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { registerApplication } from 'single-spa';
-import { ErrorFallback } from '@ajo/shared/ui';
+import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { guardRedirect } from '../routes/guard';
 import { REMOTE_NAMES, isOwnedBy } from '../routes/route-table';
 import { areaFor } from './mfe-area';

@@ -2,7 +2,7 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { ErrorFallback } from '@ajo/shared/ui';
+import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { RemoteRoot } from './remote-root';
 
 const lifecycles = singleSpaReact({

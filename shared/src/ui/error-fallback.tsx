@@ -1,4 +1,5 @@
-import { BACK_TO_SAFETY, RENDER_FALLBACK } from '../messages';
+import { RENDER_FALLBACK } from '../messages/errors';
+import { BACK_TO_SAFETY } from '../messages/successes';
 import styles from './error-fallback.module.css';
 
 /**

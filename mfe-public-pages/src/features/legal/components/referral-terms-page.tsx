@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** SPEC §2 legal pages (static text). Placeholder until the legal-pages issue fills in the text. */
 export function ReferralTermsPage() {

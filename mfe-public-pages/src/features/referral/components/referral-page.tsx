@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** SPEC §2 referral landing /referral/{referral_code}. Placeholder until the referral issue lands. */
 export function ReferralPage() {

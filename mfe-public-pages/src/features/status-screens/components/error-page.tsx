@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { BACK_TO_SAFETY, RENDER_FALLBACK } from '@ajo/shared/messages';
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** SPEC §2: the generic error fallback screen with a Back to safety link to /dashboard. */
 export function ErrorPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ACCOUNT_NOT_ACTIVATED } from '@ajo/shared/messages';
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /**
  * SPEC §4: a signed-in user with no wallets sees this screen (message: SPEC §8). The host's shell

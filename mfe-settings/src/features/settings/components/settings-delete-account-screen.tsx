@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Settings (/settings/delete-account). Placeholder until the feature issue lands. */
 export function SettingsDeleteAccountScreen() {

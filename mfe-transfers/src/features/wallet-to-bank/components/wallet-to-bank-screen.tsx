@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Wallet to Bank Transfer (/dashboard/transfers/wallet-to-bank). Placeholder until the feature issue lands. */
 export function WalletToBankScreen() {

@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Transfer to Other Wallet (/dashboard/transfers/other-wallet). Placeholder until the feature issue lands. */
 export function WalletToWalletScreen() {

@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Fund Wallet (/dashboard/transfers/bank-to-wallet). Placeholder until the feature issue lands. */
 export function BankToWalletScreen() {

@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Bank Transfer (/dashboard/fund-wallet/bank-transfer). Placeholder until the feature issue lands. */
 export function BankTransferFundingScreen() {

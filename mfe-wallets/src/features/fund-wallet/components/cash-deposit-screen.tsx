@@ -1,4 +1,4 @@
-import { Screen } from '@ajo/shared/ui';
+import { Screen } from '@ajo/shared/ui/screen';
 
 /** Cash Deposit (/dashboard/fund-wallet/cash-deposit). Placeholder until the feature issue lands. */
 export function CashDepositScreen() {
