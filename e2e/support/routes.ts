@@ -15,6 +15,7 @@ export interface RouteCase {
   route: string;
   /** The URL a journey opens. */
   visit: string;
+  /** The remote that renders the route there (its owner, unless the visit redirects). */
   owner: RouteOwner;
   /** Where the browser may end up: `visit`, or where the screen redirects by itself (SPEC §2). */
   landsOn: string[];
@@ -26,6 +27,8 @@ export interface RouteCase {
 
 interface Visit {
   visit?: string;
+  /** The remote that renders where the browser lands, when that is not the route's owner. */
+  rendersAs?: RouteOwner;
   landsOn?: string[];
   heading?: RegExp;
   expectedFailedResponses?: Array<{ status: number; apiPath: string }>;
@@ -36,8 +39,15 @@ const visits: Record<string, Visit> = {
   // SPEC §2: /otp without a stored 234… phone number redirects to /signup (a fresh browser has
   // none). The BVN result page's 'Uh Oh!' error page is the onboarding issue's.
   '/otp': { landsOn: ['/signup'], heading: /^Sign up$/ },
+  // /register without the PINs /security-pin hands over in navigation state goes back there
+  // (mfe-onboarding account-setup-screen.tsx); waiting for that redirect keeps the check from racing it.
+  '/register': { landsOn: ['/security-pin'] },
   '/nin-verification-start': { heading: /Start NIN Verification/ },
   '/faq': { heading: /Frequently Asked Questions/ },
+  // SPEC §4 Account activation: the signed-in journeys' fixture customer has wallets, so the shell
+  // sends them on to /dashboard (host/src/layout/activation.ts). The screen itself, for a customer
+  // without wallets: new-customer-verifies-identity-with-bvn.spec.ts.
+  '/not-activated': { landsOn: ['/dashboard'], rendersAs: 'wallets', heading: /^Dashboard$/ },
   // SPEC §2 /referral/{referral_code}. When the referral lookup is wired, this code must exist in
   // the middleware's sandbox (or be answered by page.route) so the page logs no 404.
   '/referral': { visit: '/referral/ADAEZE42' },
@@ -56,7 +66,7 @@ function toCase(entry: RouteEntry): RouteCase {
   return {
     route: entry.path,
     visit,
-    owner: entry.owner,
+    owner: extra.rendersAs ?? entry.owner,
     landsOn: extra.landsOn ?? [visit],
     heading: extra.heading,
     expectedFailedResponses: extra.expectedFailedResponses,

@@ -7,6 +7,7 @@ import type { Database } from './db/schema.js';
 import { appCheckRoutes } from './modules/app-check/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { faceCheckRoutes } from './modules/face-check/routes.js';
+import { fundingRoutes } from './modules/funding/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
@@ -14,6 +15,7 @@ import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { walletsRoutes } from './modules/wallets/routes.js';
 import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -74,6 +76,8 @@ const moduleRoutes = [
   faceCheckRoutes,
   identityRoutes,
   kycRoutes,
+  walletsRoutes,
+  fundingRoutes,
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

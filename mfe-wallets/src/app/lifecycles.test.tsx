@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
 import { bootstrap, mount, unmount } from './lifecycles';
 
+// The screens load the user through host/session; a stand-in keeps these tests off the network.
+jest.mock('./host', () => jest.requireActual('../test-support/fake-host').hostModule);
+
 function props(domElement: HTMLElement) {
   return { name: 'wallets', singleSpa: {}, mountParcel: jest.fn(), domElement } as never;
 }

@@ -116,6 +116,25 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
+// Issue 6: a card checkout session; its id is the ledger reference of the credit.
+export interface CheckoutSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  wallet_account_number: string;
+  amount_kobo: number;
+  status: 'pending' | 'otp' | 'paid' | 'cancelled';
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+// Issue 6: wrong transaction PINs in a row; 5 lock the user's money calls until locked_until.
+export interface TransactionPinAttemptsTable {
+  user_id: string;
+  failures: number;
+  locked_until: Timestamp | null;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -125,6 +144,8 @@ export interface CoreTables {
   bvn_consent_sessions: BvnConsentSessionsTable;
   identity_verifications: IdentityVerificationsTable;
   uploads: UploadsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  transaction_pin_attempts: TransactionPinAttemptsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

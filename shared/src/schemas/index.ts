@@ -7,6 +7,7 @@ export * from './money';
 export * from './auth';
 export * from './api-auth';
 export * from './api-identity';
+export * from './api-wallets';
 export * from './pins';
 export * from './identity';
 export * from './transfers';

@@ -67,3 +67,17 @@ export interface BankSwitch {
     transactionId: string,
   ): Promise<{ responseCode: NipResponseCode; sessionID?: string }>;
 }
+
+/**
+ * An inbound credit the switch notifies (issue 6 contract 3): another bank paid a wallet's account
+ * number. The sandbox raises it with POST /api/sandbox/inbound-transfer; `reference` is the
+ * switch's session id, so a repeated notification moves money once.
+ */
+export interface InboundCreditNotification {
+  account_number: string;
+  /** Naira, > 0, at most 2 decimals. */
+  amount: number;
+  sender_name: string;
+  sender_bank: string;
+  reference?: string | undefined;
+}

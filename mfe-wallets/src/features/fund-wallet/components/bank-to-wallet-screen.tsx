@@ -1,10 +1,101 @@
-import { Screen } from '@ajo/shared/ui/screen';
+// SPEC §2 / §5 / §7 fund by debit card: wallet (not the commission wallet), amount and a 6-digit
+// transaction PIN; the amount goes as a number, platform 'web'; the answer's link opens the checkout.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AMOUNT_MAX_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
+import { transferSourceWallets } from '@ajo/shared/format';
+import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
+import {
+  bankToWalletFormSchema,
+  bankToWalletPayloadSchema,
+  type BankToWalletFormValues,
+} from '@ajo/shared/schemas';
+import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
+import { errorMessage, showToast } from '../../../app/services';
+import { useCurrentUser } from '../../../app/use-current-user';
+import styles from '../../../app/wallets.module.css';
+import { initiateBankToWallet } from '../../../app/wallets-api';
+import { schemaResolver } from '../../../app/zod-form';
+import { goToCheckout, isSafeRedirect } from '../browser-redirect';
 
-/** Fund Wallet (/dashboard/transfers/bank-to-wallet). Placeholder until the feature issue lands. */
 export function BankToWalletScreen() {
+  const { user } = useCurrentUser();
+  const [submitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BankToWalletFormValues>({
+    resolver: schemaResolver<BankToWalletFormValues>(bankToWalletFormSchema),
+    defaultValues: { wallet_account_number: '', amount: '', transaction_pin: '' },
+  });
+
+  if (!user) {
+    return (
+      <Screen title="Fund Wallet">
+        <Spinner size="large" label="Loading your wallets…" />
+      </Screen>
+    );
+  }
+
+  const fundByCard = async (values: BankToWalletFormValues) => {
+    setSubmitting(true);
+    try {
+      // SPEC §5: "the amount is sent as a number"; SPEC §9: platform is fixed 'web'.
+      const payload = bankToWalletPayloadSchema.parse({
+        wallet_account_number: values.wallet_account_number,
+        transfer_amount: Number(values.amount),
+        transaction_pin: values.transaction_pin,
+        phone_number: user.phone_number,
+        platform: 'web',
+      });
+      const link = await initiateBankToWallet(payload);
+      if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
+      goToCheckout(link);
+    } catch (error) {
+      setSubmitting(false);
+      void showToast('error', errorMessage(error, ERROR_INITIATING_TRANSFER));
+    }
+  };
+
   return (
     <Screen title="Fund Wallet">
-      <p>This screen is on its way.</p>
+      <form className={styles.form} onSubmit={handleSubmit(fundByCard)} noValidate>
+        <p className={styles.muted}>Fund your wallet with your debit card.</p>
+        <Select
+          label="Wallet"
+          placeholder="Select wallet"
+          required
+          options={transferSourceWallets(user.wallets).map((wallet) => ({
+            value: wallet.account_no,
+            label: `${wallet.name} - ${wallet.account_no}`,
+          }))}
+          error={errors.wallet_account_number?.message}
+          {...register('wallet_account_number')}
+        />
+        <TextField
+          label="Amount"
+          inputMode="decimal"
+          maxLength={AMOUNT_MAX_LENGTH}
+          hint="Positive numbers only"
+          required
+          error={errors.amount?.message}
+          {...register('amount')}
+        />
+        <TextField
+          label="Transaction PIN"
+          type="password"
+          numeric
+          autoComplete="off"
+          maxLength={TRANSACTION_PIN_LENGTH}
+          required
+          error={errors.transaction_pin?.message}
+          {...register('transaction_pin')}
+        />
+        <Button type="submit" fullWidth loading={submitting}>
+          Proceed
+        </Button>
+      </form>
     </Screen>
   );
 }

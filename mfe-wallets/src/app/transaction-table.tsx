@@ -1,0 +1,58 @@
+// SPEC §2 Transaction History table: Date, Type, Amount, Narration. SPEC §9: types labelled with the
+// product name (others raw); credits in the primary colour, all others red.
+import { formatNaira, transactionTypeLabel, transactionTypeTone } from '@ajo/shared/format';
+import styles from './wallets.module.css';
+import { PRODUCT_NAME, type Transaction } from './wallets-api';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export function TransactionTable(props: {
+  transactions: readonly Transaction[];
+  caption: string;
+  emptyText?: string;
+}) {
+  if (props.transactions.length === 0) {
+    return <p className={styles.muted}>{props.emptyText ?? 'No transactions yet.'}</p>;
+  }
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Type</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Narration</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.transactions.map((transaction, index) => {
+            const tone = transactionTypeTone(transaction.transaction_type);
+            return (
+              <tr key={`${transaction.transaction_date}-${index}`}>
+                <td>{formatDate(transaction.transaction_date)}</td>
+                <td>{transactionTypeLabel(transaction.transaction_type, PRODUCT_NAME)}</td>
+                <td data-tone={tone} className={tone === 'primary' ? styles.credit : styles.debit}>
+                  {formatNaira(transaction.amount)}
+                </td>
+                <td>{transaction.narration}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

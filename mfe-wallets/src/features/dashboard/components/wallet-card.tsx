@@ -1,0 +1,68 @@
+// SPEC §2 / §4 wallet card: name, status (blocked in red), balance hidden by default behind an eye
+// toggle, account number (N/A for the commission wallet, product_id 4, SPEC §3).
+import { useState } from 'react';
+import type { Wallet } from '@ajo/shared/entities';
+import { formatNaira, isCommissionWallet, walletStatusTone } from '@ajo/shared/format';
+import { Badge } from '@ajo/shared/ui';
+import styles from '../../../app/wallets.module.css';
+
+const HIDDEN_BALANCE = '₦ ••••••';
+
+function statusLabel(status: string): string {
+  const text = String(status ?? '').trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1).toLowerCase() : 'Active';
+}
+
+export function WalletCard({ wallet }: { wallet: Wallet }) {
+  const [visible, setVisible] = useState(false);
+  const tone = walletStatusTone(wallet);
+  const titleId = `wallet-${wallet.id}-name`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-tone={tone}
+      className={[styles.card, tone === 'danger' ? styles.blocked : undefined]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <div className={styles.cardHeader}>
+        <h3 id={titleId} className={styles.cardName}>
+          {wallet.name}
+        </h3>
+        <Badge tone={tone}>{statusLabel(wallet.account_status)}</Badge>
+      </div>
+      <div className={styles.balanceRow}>
+        <span className={styles.balance} aria-label={visible ? undefined : 'Balance hidden'}>
+          {visible ? formatNaira(wallet.balance) : HIDDEN_BALANCE}
+        </span>
+        <button
+          type="button"
+          className={styles.eye}
+          aria-pressed={visible}
+          aria-label={visible ? `Hide ${wallet.name} balance` : `Show ${wallet.name} balance`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon open={!visible} />
+        </button>
+      </div>
+      <p className={styles.muted}>
+        Account number: {isCommissionWallet(wallet) ? 'N/A' : wallet.account_no}
+      </p>
+    </article>
+  );
+}
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      {open ? null : <line x1="3" y1="3" x2="21" y2="21" stroke="currentColor" strokeWidth="2" />}
+    </svg>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
+import {
+  api,
+  apiError,
+  customer,
+  resetHost,
+  session,
+  toasts,
+} from '../../../test-support/fake-host';
+import { renderRoute } from '../../../test-support/render-route';
+import { goToCheckout } from '../browser-redirect';
+import { BankToWalletScreen } from './bank-to-wallet-screen';
+
+jest.mock(
+  '../../../app/host',
+  () => jest.requireActual('../../../test-support/fake-host').hostModule,
+);
+jest.mock('../browser-redirect', () => ({
+  ...jest.requireActual('../browser-redirect'),
+  goToCheckout: jest.fn(),
+}));
+
+const CHECKOUT = 'http://127.0.0.1:3340/api/sandbox/checkout/sess_1';
+
+beforeEach(() => {
+  resetHost();
+  jest.mocked(goToCheckout).mockReset();
+  session.loadUser.mockImplementation(async () => {
+    session.setUser(customer());
+    return customer();
+  });
+});
+
+async function fillForm(amount = '2500.50', pin = '123456') {
+  renderRoute(<BankToWalletScreen />, '/dashboard/transfers/bank-to-wallet');
+  const user = userEvent.setup();
+  await user.selectOptions(await screen.findByRole('combobox', { name: /Wallet/ }), '1100000001');
+  await user.type(screen.getByRole('textbox', { name: /Amount/ }), amount);
+  await user.type(screen.getByLabelText(/Transaction PIN/), pin);
+  await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  return user;
+}
+
+describe('/dashboard/transfers/bank-to-wallet', () => {
+  it('does not offer the commission wallet', async () => {
+    renderRoute(<BankToWalletScreen />, '/dashboard/transfers/bank-to-wallet');
+    const select = await screen.findByRole('combobox', { name: /Wallet/ });
+    const values = within(select)
+      .getAllByRole('option')
+      .map((option) => (option as HTMLOptionElement).value);
+    expect(values).toEqual(['', '1100000001']);
+  });
+
+  it('sends the amount as a number with platform web, then opens the checkout link', async () => {
+    api.encrypted.post.mockResolvedValue({ status: 200, data: { link: CHECKOUT } });
+    await fillForm();
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith(CHECKOUT));
+    expect(api.encrypted.post).toHaveBeenCalledWith('/transfers/bank-to-wallet', {
+      wallet_account_number: '1100000001',
+      transfer_amount: 2500.5,
+      transaction_pin: '123456',
+      phone_number: '2348012345678',
+      platform: 'web',
+    });
+  });
+
+  it('requires a wallet, an amount and a 6-digit PIN before calling the server', async () => {
+    renderRoute(<BankToWalletScreen />, '/dashboard/transfers/bank-to-wallet');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText('Select a wallet')).toBeInTheDocument();
+    expect(screen.getByText('Amount is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Amount/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Transaction PIN/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.encrypted.post).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Error initiating transfer' when the call fails without a message", async () => {
+    api.encrypted.post.mockRejectedValue(apiError(500));
+    await fillForm();
+    await waitFor(() => expect(toasts()).toEqual([['error', ERROR_INITIATING_TRANSFER]]));
+    expect(goToCheckout).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled();
+  });
+
+  it("toasts the server's message, such as a wrong transaction PIN", async () => {
+    api.encrypted.post.mockRejectedValue(apiError(401, 'Incorrect transaction PIN.'));
+    await fillForm();
+    await waitFor(() => expect(toasts()).toEqual([['error', 'Incorrect transaction PIN.']]));
+  });
+
+  it('refuses a checkout link that is not http(s)', async () => {
+    api.encrypted.post.mockResolvedValue({ status: 200, data: { link: 'javascript:alert(1)' } });
+    await fillForm();
+    await waitFor(() => expect(toasts()).toEqual([['error', ERROR_INITIATING_TRANSFER]]));
+    expect(goToCheckout).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,82 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appConfig, customer, resetHost, session, wallet } from '../../../test-support/fake-host';
+import { renderRoute } from '../../../test-support/render-route';
+import { BankTransferFundingScreen, COPIED } from './bank-transfer-funding-screen';
+
+jest.mock(
+  '../../../app/host',
+  () => jest.requireActual('../../../test-support/fake-host').hostModule,
+);
+
+beforeEach(() => {
+  resetHost();
+  session.loadUser.mockImplementation(async () => {
+    session.setUser(customer());
+    return customer();
+  });
+});
+
+afterEach(() => jest.useRealTimers());
+
+async function renderFunding() {
+  renderRoute(<BankTransferFundingScreen />, '/dashboard/fund-wallet/bank-transfer');
+  return screen.findByRole('textbox', { name: 'Account number' });
+}
+
+describe('/dashboard/fund-wallet/bank-transfer', () => {
+  it('shows the configured bank name, the account number and the upper-cased name, read-only', async () => {
+    const accountNumber = await renderFunding();
+    expect(accountNumber).toHaveValue('1100000001');
+    expect(accountNumber).toHaveAttribute('readonly');
+    const bank = screen.getByRole('textbox', { name: 'Bank name' });
+    await waitFor(() => expect(bank).toHaveValue(appConfig.bankName));
+    expect(bank).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('ADA OBI');
+  });
+
+  it("never offers the commission wallet's number nor a blocked wallet's", async () => {
+    session.loadUser.mockImplementation(async () => {
+      const user = customer({
+        wallets: [
+          ...customer().wallets,
+          wallet({ id: 6, name: 'Old', account_no: '1100000006', account_status: 'blocked' }),
+        ],
+      });
+      session.setUser(user);
+      return user;
+    });
+    await renderFunding();
+    expect(screen.queryByDisplayValue('1100000006')).not.toBeInTheDocument();
+    expect(screen.queryByDisplayValue('1100000004')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Wallet' })).not.toBeInTheDocument();
+  });
+
+  it('lets the customer choose between several fundable wallets', async () => {
+    session.loadUser.mockImplementation(async () => {
+      const user = customer({
+        wallets: [wallet(), wallet({ id: 5, name: 'Savings', account_no: '1100000005' })],
+      });
+      session.setUser(user);
+      return user;
+    });
+    const accountNumber = await renderFunding();
+    await userEvent
+      .setup()
+      .selectOptions(screen.getByRole('combobox', { name: 'Wallet' }), 'Savings');
+    expect(accountNumber).toHaveValue('1100000005');
+  });
+
+  it("copies the account number and confirms with 'Copied' for 5 s", async () => {
+    await renderFunding();
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy account number' }));
+    expect(writeText).toHaveBeenCalledWith('1100000001');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(COPIED));
+    act(() => jest.advanceTimersByTime(5000));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+});

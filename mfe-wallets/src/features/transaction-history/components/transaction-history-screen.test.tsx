@@ -1,0 +1,169 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_GETTING_TRANSACTION_HISTORY } from '@ajo/shared/messages';
+import {
+  api,
+  apiError,
+  busEvents,
+  customer,
+  resetHost,
+  session,
+  toasts,
+} from '../../../test-support/fake-host';
+import { renderRoute } from '../../../test-support/render-route';
+import { TransactionHistoryScreen } from './transaction-history-screen';
+
+jest.mock(
+  '../../../app/host',
+  () => jest.requireActual('../../../test-support/fake-host').hostModule,
+);
+
+const rows = [
+  {
+    transaction_date: '2026-11-21T09:00:00.000Z',
+    transaction_type: 'intra-inward',
+    amount: 1500,
+    narration: 'From Tunde',
+  },
+  {
+    transaction_date: '2026-11-20T09:00:00.000Z',
+    transaction_type: 'intra-outward',
+    amount: 300,
+    narration: 'To Bisi',
+  },
+  {
+    transaction_date: '2026-11-19T09:00:00.000Z',
+    transaction_type: 'inter-inward',
+    amount: 5000,
+    narration: 'From Bola (GTBank)',
+  },
+  {
+    transaction_date: '2026-11-18T09:00:00.000Z',
+    transaction_type: 'inter-outward',
+    amount: 2000,
+    narration: 'To GTBank',
+  },
+  {
+    transaction_date: '2026-11-17T09:00:00.000Z',
+    transaction_type: 'funding',
+    amount: 10000,
+    narration: 'Card funding',
+  },
+  {
+    transaction_date: '2026-11-16T09:00:00.000Z',
+    transaction_type: 'airtime',
+    amount: 100,
+    narration: 'MTN',
+  },
+];
+
+beforeEach(() => {
+  resetHost();
+  session.loadUser.mockImplementation(async () => {
+    session.setUser(customer());
+    return customer();
+  });
+  api.get.mockResolvedValue({ status: 200, data: { transactionHistory: rows } });
+});
+
+async function renderHistory() {
+  renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
+  await screen.findByRole('table');
+  return userEvent.setup();
+}
+
+function amountCell(narration: string) {
+  const row = screen.getByRole('row', { name: new RegExp(narration) });
+  return within(row).getAllByRole('cell')[2];
+}
+
+describe('/dashboard/transaction-history', () => {
+  it('hides the commission wallet number in the wallet selector', async () => {
+    await renderHistory();
+    const select = screen.getByRole('combobox', { name: 'Wallet' });
+    const labels = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(labels).toEqual(['Main Wallet - 1100000001', 'Commission Wallet']);
+  });
+
+  it('offers Mini statement as the only statement type', async () => {
+    await renderHistory();
+    const select = screen.getByRole('combobox', { name: 'Statement type' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Mini statement']);
+  });
+
+  it('shows Date, Type, Amount and Narration with the SPEC labels', async () => {
+    await renderHistory();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Date',
+      'Type',
+      'Amount',
+      'Narration',
+    ]);
+    expect(screen.getByRole('cell', { name: 'Ajo Transfer (Credit)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Ajo Transfer (Debit)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Bank Transfer (Credit)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Bank Transfer (Debit)' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'funding' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '₦5,000.00' })).toBeInTheDocument();
+  });
+
+  it('colours credits primary and every other type red', async () => {
+    await renderHistory();
+    expect(amountCell('From Tunde')).toHaveAttribute('data-tone', 'primary');
+    expect(amountCell('From Bola')).toHaveAttribute('data-tone', 'primary');
+    expect(amountCell('To Bisi')).toHaveAttribute('data-tone', 'danger');
+    expect(amountCell('To GTBank')).toHaveAttribute('data-tone', 'danger');
+    expect(amountCell('MTN')).toHaveAttribute('data-tone', 'danger');
+  });
+
+  it('asks for the mini statement of the chosen wallet', async () => {
+    const user = await renderHistory();
+    expect(api.get).toHaveBeenLastCalledWith('/transactions', {
+      params: { wallet_account_number: '1100000001', type: 'mini' },
+      signal: expect.any(AbortSignal),
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Wallet' }), 'Commission Wallet');
+    await waitFor(() =>
+      expect(api.get).toHaveBeenLastCalledWith('/transactions', {
+        params: { wallet_account_number: '1100000004', type: 'mini' },
+        signal: expect.any(AbortSignal),
+      }),
+    );
+  });
+
+  it("toasts the server's message, else 'Error getting transaction history'", async () => {
+    api.get.mockRejectedValueOnce(apiError(403, 'Forbidden'));
+    renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
+    await waitFor(() => expect(toasts()).toEqual([['error', 'Forbidden']]));
+    api.get.mockRejectedValueOnce(apiError(500));
+    act(() => busEvents.next({ type: 'wallets-changed' }));
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        ['error', 'Forbidden'],
+        ['error', ERROR_GETTING_TRANSACTION_HISTORY],
+      ]),
+    );
+  });
+
+  it('refreshes the rows when money moves and on returning to the tab', async () => {
+    await renderHistory();
+    api.get.mockResolvedValue({
+      status: 200,
+      data: { transactionHistory: [{ ...rows[4], narration: 'New card funding' }] },
+    });
+    act(() => busEvents.next({ type: 'wallets-changed' }));
+    expect(await screen.findByText('New card funding')).toBeInTheDocument();
+    api.get.mockResolvedValue({
+      status: 200,
+      data: { transactionHistory: [{ ...rows[2], narration: 'Back in the tab' }] },
+    });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(await screen.findByText('Back in the tab')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+/*
+ * Helpers for the issue 6 wallet and funding tests (not used by the app): an activated customer
+ * (both wallets open in the ledger, transaction PIN set) made straight in the database, balances
+ * read from the ledger, the inbound transfer and the checkout page's form posts.
+ */
+import { randomUUID } from 'node:crypto';
+import { createLedger } from '../../ledger/index.js';
+import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../identity/wallets.js';
+import { createUser, type TestUser } from '../identity/identity-test-kit.js';
+
+export const TEST_PIN = '246810';
+
+export interface Customer extends TestUser {
+  main: string;
+  commission: string;
+}
+
+export async function createCustomer(t: TestApp): Promise<Customer> {
+  const user = await createUser(t);
+  const db = t.database.db;
+  await db
+    .updateTable('users')
+    .set({
+      is_verified: true,
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      transaction_pin_hash: await t.app.secrets.hashSecret(TEST_PIN),
+    })
+    .where('id', '=', user.id)
+    .execute();
+  const ledger = createLedger(db);
+  const main = await ledger.openAccount({
+    type: 'customer_wallet',
+    name: MAIN_WALLET.name,
+    ownerUserId: user.id,
+    productId: MAIN_WALLET.productId,
+  });
+  const commission = await ledger.openAccount({
+    type: 'commission_wallet',
+    name: COMMISSION_WALLET.name,
+    ownerUserId: user.id,
+    productId: COMMISSION_WALLET.productId,
+  });
+  return { ...user, main: main.accountNumber ?? '', commission: commission.accountNumber ?? '' };
+}
+
+export async function balanceKobo(t: TestApp, accountNumber: string): Promise<number> {
+  return (await createLedger(t.database.db).getAccount(accountNumber)).balanceKobo;
+}
+
+export async function setWalletStatus(
+  t: TestApp,
+  accountNumber: string,
+  status: 'active' | 'blocked' | 'closed',
+) {
+  await createLedger(t.database.db).setStatus(accountNumber, status);
+}
+
+export function inboundTransfer(t: TestApp, body: Record<string, unknown>) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/inbound-transfer',
+    payload: {
+      sender_name: 'Chidi Eze',
+      sender_bank: 'GTBank',
+      reference: `ref-${randomUUID()}`,
+      ...body,
+    },
+  });
+}
+
+export function bankToWallet(
+  t: TestApp,
+  user: Customer,
+  overrides: Record<string, unknown> = {},
+): Promise<ApiAnswer> {
+  return encryptedCall(
+    t,
+    'POST',
+    '/api/transfers/bank-to-wallet',
+    {
+      wallet_account_number: user.main,
+      transfer_amount: 2500.5,
+      transaction_pin: TEST_PIN,
+      phone_number: '2348031234567',
+      platform: 'web',
+      ...overrides,
+    },
+    user.auth,
+  );
+}
+
+/** A checkout session's page path (from the bank-to-wallet link). */
+export async function startCheckout(
+  t: TestApp,
+  user: Customer,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await bankToWallet(t, user, overrides);
+  if (res.status !== 200)
+    throw new Error(`bank-to-wallet: ${res.status} ${JSON.stringify(res.body)}`);
+  return String(res.body.link);
+}
+
+export const CARDS = {
+  success: '4084 0840 8408 4081',
+  declined: '4000 0000 0000 0002',
+  otp: '5060 6666 6666 6666 666',
+};
+
+export function postCheckout(t: TestApp, link: string, form: Record<string, string>) {
+  return t.app.inject({
+    method: 'POST',
+    url: link,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+export const payWith = (card: string) => ({
+  action: 'pay',
+  card_number: card,
+  expiry: '12/30',
+  cvv: '123',
+});

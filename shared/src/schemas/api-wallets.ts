@@ -1,0 +1,31 @@
+// What the middleware answers on the wallet, history and funding calls of issue 6 (SPEC §3
+// Transaction, §7 GET /transactions and POST /transfers/bank-to-wallet). The web app parses every
+// response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
+import { z } from './zod';
+
+/** SPEC §3 Transaction: one line of the mini statement; amount in naira, always positive. */
+export const transactionSchema = z.object({
+  transaction_date: z.string().check(z.minLength(1)),
+  // SPEC §9 types ('inter-inward', 'funding', …); an unknown one still renders (raw label, red).
+  transaction_type: z.string().check(z.minLength(1)),
+  amount: z.number().check(z.gte(0)),
+  narration: z.string(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** GET /transactions?wallet_account_number=&type=mini: latest 20, newest first. */
+export const transactionHistoryResponseSchema = z.object({
+  transactionHistory: z.array(transactionSchema),
+});
+export type TransactionHistoryResponse = z.infer<typeof transactionHistoryResponseSchema>;
+
+/** POST /transfers/bank-to-wallet: the card checkout page the browser goes to. */
+export const bankToWalletResponseSchema = z.object({ link: z.string().check(z.minLength(1)) });
+export type BankToWalletResponse = z.infer<typeof bankToWalletResponseSchema>;
+
+/** POST /sandbox/inbound-transfer (sandbox only): the reference and the naira credited. */
+export const inboundTransferResponseSchema = z.object({
+  reference: z.string().check(z.minLength(1)),
+  credited: z.number().check(z.gt(0)),
+});
+export type InboundTransferResponse = z.infer<typeof inboundTransferResponseSchema>;
