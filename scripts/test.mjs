@@ -111,6 +111,8 @@ await phase('Middleware tests on PostgreSQL 15 (throwaway cluster)', async () =>
 
 let built = false;
 await phase('Build, publish remotes and check the bundle budget', async () => {
+  // The bundle report measures first loads in Chromium, so it must be there before the build.
+  await ensureChromium();
   await build({ report: true, skipInstall: true });
   built = true;
   return { code: 0 };
@@ -118,7 +120,6 @@ await phase('Build, publish remotes and check the bundle budget', async () => {
 
 await phase('Browser journeys (Playwright in Debian\'s Chromium)', async () => {
   if (!built) throw new Error('skipped: the build failed');
-  await ensureChromium();
   const out = path.join(RESULTS, 'playwright.json');
   const code = await run('npx', pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', 'test', '--reporter=list,json']), {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
