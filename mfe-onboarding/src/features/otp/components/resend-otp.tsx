@@ -4,7 +4,7 @@ import { OTP_RESEND_FAILED, OTP_RESENT } from '@ajo/shared/messages';
 import { Button } from '@ajo/shared/ui';
 import { formatMinutesSeconds, useCountdown } from '../../../app/use-countdown';
 import { useFlashMessage } from '../../../app/use-flash-message';
-import styles from '../../../app/form.module.css';
+import styles from '../../../lib/form.module.css';
 import { resendSignupOtp } from '../api';
 
 /**
