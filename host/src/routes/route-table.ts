@@ -51,7 +51,7 @@ export const ROUTES: readonly RouteEntry[] = [
 ];
 
 // Exactly one remote owns the home page (tooling/remotes.test.ts).
-const homeOwner = REMOTES.find((remote) => 'home' in remote)?.name as RemoteName;
+const homeOwner = REMOTES.find((remote) => 'home' in remote && remote.home)?.name as RemoteName;
 
 /** SPEC §2: '/' is the fallback home; /terms-and-conditions (no route) falls here too. */
 export const HOME_ROUTE: RouteEntry = route(homeOwner, {

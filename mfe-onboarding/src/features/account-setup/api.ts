@@ -33,7 +33,7 @@ export type CreateUserPayload = Omit<SignupForm, 'state_id' | 'lga_id'> & {
 };
 
 /** Without a sign-up token (no verified phone) nothing is sent: the phone must be verified first. */
-export const NO_SIGNUP_TOKEN = {
+const NO_SIGNUP_TOKEN = {
   status: 401,
   message: 'No sign-up token: verify the phone number first',
 };
