@@ -80,7 +80,12 @@ describe('attempt storage', () => {
     saveAttempt(persistence, confirmState, T0);
     saveAttempt(
       persistence,
-      { step: 'status', attempt: confirmState.attempt, outcome: { status: 'successful' } },
+      {
+        step: 'status',
+        attempt: confirmState.attempt,
+        outcome: { status: 'successful' },
+        afterOtp: false,
+      },
       T0,
     );
     expect(storage.items.size).toBe(0);

@@ -77,6 +77,7 @@ describe('money flow machine (SPEC §4)', () => {
         step: 'status',
         outcome: { status, reference: 'REF-1' },
         attempt: { idempotencyKey: KEY },
+        afterOtp: false,
       });
     },
   );
@@ -118,6 +119,7 @@ describe('money flow machine (SPEC §4)', () => {
     expect(withMessage).toMatchObject({
       step: 'status',
       outcome: { status: 'failed', message: 'Insufficient funds' },
+      afterOtp: false,
     });
     const network = run(
       [
@@ -164,7 +166,11 @@ describe('money flow machine (SPEC §4)', () => {
     ["'Invalid otp' with another status", apiError(400, SERVER_INVALID_OTP), SERVER_INVALID_OTP],
   ])('goes to failed on %s', (_name, error, message) => {
     const state = run([{ type: 'rejected', error, fallbackMessage: FALLBACK }], verifying());
-    expect(state).toMatchObject({ step: 'status', outcome: { status: 'failed', message } });
+    expect(state).toMatchObject({
+      step: 'status',
+      outcome: { status: 'failed', message },
+      afterOtp: true,
+    });
   });
 
   it('goes to status when the OTP is accepted', () => {

@@ -45,7 +45,13 @@ export type MoneyFlowState<TDetails, TResult = unknown> =
       /** How many OTPs the server refused as 'Invalid otp': the screen clears the field on each. */
       otpRejections: number;
     }
-  | { step: 'status'; attempt: FlowAttempt<TDetails>; outcome: FlowOutcome<TResult> };
+  | {
+      step: 'status';
+      attempt: FlowAttempt<TDetails>;
+      outcome: FlowOutcome<TResult>;
+      /** Whether an OTP was asked for on the way (the progress shows Authenticate only then). */
+      afterOtp: boolean;
+    };
 
 export type MoneyFlowStep = MoneyFlowState<unknown>['step'];
 
@@ -112,7 +118,12 @@ function answered<D, R>(
   if (state.step !== 'confirm' && state.step !== 'authenticate') return state;
   if (!state.busy) return state;
   if (result.kind === 'done') {
-    return { step: 'status', attempt: state.attempt, outcome: toOutcome(result) };
+    return {
+      step: 'status',
+      attempt: state.attempt,
+      outcome: toOutcome(result),
+      afterOtp: state.step === 'authenticate',
+    };
   }
   // A 202: the server sent an OTP (after the confirm call, or a new one after a resend).
   return {
@@ -128,7 +139,12 @@ function rejected<D, R>(state: State<D, R>, error: unknown, fallback: string): S
   if (state.step === 'confirm' && state.busy === 'confirm') {
     // SPEC §4: any error at confirm goes to failed with the message as a toast.
     const message = serverMessageOf(error) ?? fallback;
-    return { step: 'status', attempt: state.attempt, outcome: { status: 'failed', message } };
+    return {
+      step: 'status',
+      attempt: state.attempt,
+      outcome: { status: 'failed', message },
+      afterOtp: false,
+    };
   }
   if (state.step !== 'authenticate' || !state.busy) return state;
   if (state.busy === 'resend') {
@@ -140,7 +156,12 @@ function rejected<D, R>(state: State<D, R>, error: unknown, fallback: string): S
   }
   // SPEC §4: any other error on the OTP step goes to failed; SPEC §8 'Transaction Failed, Try Again!'.
   const message = serverMessageOf(error) ?? TRANSACTION_FAILED_TRY_AGAIN;
-  return { step: 'status', attempt: state.attempt, outcome: { status: 'failed', message } };
+  return {
+    step: 'status',
+    attempt: state.attempt,
+    outcome: { status: 'failed', message },
+    afterOtp: true,
+  };
 }
 
 /**

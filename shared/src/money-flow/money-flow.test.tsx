@@ -194,6 +194,13 @@ describe('MoneyFlow: status', () => {
     expect(screen.getByRole('term')).toHaveTextContent('Reference');
     expect(screen.getByRole('definition')).toHaveTextContent('ELEC-9');
     expect(screen.getByText('Token: 1234-5678')).toBeInTheDocument();
+    // No OTP was asked for: the progress does not claim an authenticate step.
+    const steps = within(screen.getByRole('list', { name: 'Transaction steps' }));
+    expect(steps.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Initiate (completed)',
+      'Confirm (completed)',
+      'Status',
+    ]);
     expect(screen.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/dashboard');
     expect(showToast).not.toHaveBeenCalled();
   });

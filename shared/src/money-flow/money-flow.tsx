@@ -55,6 +55,8 @@ function PlainLink(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: stri
 }
 
 export const STEP_NAMES = ['Initiate', 'Confirm', 'Authenticate', 'Status'] as const;
+/** Without a 202 there was no authenticate step: the finished progress does not claim one. */
+const STEP_NAMES_WITHOUT_OTP = ['Initiate', 'Confirm', 'Status'] as const;
 const STEP_INDEX: Record<MoneyFlowStep, number> = {
   initiate: 0,
   confirm: 1,
@@ -170,7 +172,11 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
 
   return (
     <div className={styles.flow}>
-      <Stepper steps={STEP_NAMES} current={STEP_INDEX[state.step]} label="Transaction steps" />
+      {state.step === 'status' && !state.afterOtp ? (
+        <Stepper steps={STEP_NAMES_WITHOUT_OTP} current={2} label="Transaction steps" />
+      ) : (
+        <Stepper steps={STEP_NAMES} current={STEP_INDEX[state.step]} label="Transaction steps" />
+      )}
       <section key={state.step} className={styles.step} aria-labelledby={headingId}>
         {body}
       </section>
