@@ -109,6 +109,12 @@ function challengeFrom(result: OtpChallenge, now: number): FlowChallenge {
 }
 
 type State<D, R> = MoneyFlowState<D, R>;
+type Busy<D, R> = Extract<State<D, R>, { step: 'confirm' | 'authenticate' }>;
+
+/** The end of an attempt; the progress shows Authenticate only if it was on the way. */
+function statusOf<D, R>(from: Busy<D, R>, outcome: FlowOutcome<R>): State<D, R> {
+  return { step: 'status', attempt: from.attempt, outcome, afterOtp: from.step === 'authenticate' };
+}
 
 function answered<D, R>(
   state: State<D, R>,
@@ -117,14 +123,7 @@ function answered<D, R>(
 ): State<D, R> {
   if (state.step !== 'confirm' && state.step !== 'authenticate') return state;
   if (!state.busy) return state;
-  if (result.kind === 'done') {
-    return {
-      step: 'status',
-      attempt: state.attempt,
-      outcome: toOutcome(result),
-      afterOtp: state.step === 'authenticate',
-    };
-  }
+  if (result.kind === 'done') return statusOf(state, toOutcome(result));
   // A 202: the server sent an OTP (after the confirm call, or a new one after a resend).
   return {
     step: 'authenticate',
@@ -138,13 +137,7 @@ function answered<D, R>(
 function rejected<D, R>(state: State<D, R>, error: unknown, fallback: string): State<D, R> {
   if (state.step === 'confirm' && state.busy === 'confirm') {
     // SPEC §4: any error at confirm goes to failed with the message as a toast.
-    const message = serverMessageOf(error) ?? fallback;
-    return {
-      step: 'status',
-      attempt: state.attempt,
-      outcome: { status: 'failed', message },
-      afterOtp: false,
-    };
+    return statusOf(state, { status: 'failed', message: serverMessageOf(error) ?? fallback });
   }
   if (state.step !== 'authenticate' || !state.busy) return state;
   if (state.busy === 'resend') {
@@ -156,12 +149,7 @@ function rejected<D, R>(state: State<D, R>, error: unknown, fallback: string): S
   }
   // SPEC §4: any other error on the OTP step goes to failed; SPEC §8 'Transaction Failed, Try Again!'.
   const message = serverMessageOf(error) ?? TRANSACTION_FAILED_TRY_AGAIN;
-  return {
-    step: 'status',
-    attempt: state.attempt,
-    outcome: { status: 'failed', message },
-    afterOtp: true,
-  };
+  return statusOf(state, { status: 'failed', message });
 }
 
 /**

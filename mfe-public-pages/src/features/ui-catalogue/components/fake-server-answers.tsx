@@ -2,16 +2,31 @@ import { Checkbox, Select } from '@ajo/shared/ui';
 import { CONFIRM_ANSWERS, OTP_ANSWERS, RESEND_ANSWERS, type FakeAnswers } from '../fake-server';
 import styles from './ui-catalogue.module.css';
 
-const optionsOf = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-/** The option picked, as one of the record's keys (the select only offers those). */
-function keyIn<T extends Record<string, string>>(labels: T, value: string): keyof T | undefined {
-  return Object.prototype.hasOwnProperty.call(labels, value) ? value : undefined;
-}
-
 /** SLOW_MS lets the developer see Next and Verify busy (and try a double click). */
 export const SLOW_MS = 2000;
+
+/** One question to the fake server: a select over the answers of `labels`. */
+function AnswerSelect<K extends string>(props: {
+  label: string;
+  labels: Record<K, string>;
+  value: K;
+  onPick: (value: K) => void;
+}) {
+  const { label, labels, value, onPick } = props;
+  // The option picked, as one of the record's keys (the select only offers those).
+  const isAnswer = (picked: string): picked is K =>
+    Object.prototype.hasOwnProperty.call(labels, picked);
+  return (
+    <Select
+      label={label}
+      options={Object.entries<string>(labels).map(([key, text]) => ({ value: key, label: text }))}
+      value={value}
+      onChange={(event) => {
+        if (isAnswer(event.target.value)) onPick(event.target.value);
+      }}
+    />
+  );
+}
 
 export function FakeServerAnswers({
   answers,
@@ -20,34 +35,31 @@ export function FakeServerAnswers({
   answers: FakeAnswers;
   onChange: (answers: FakeAnswers) => void;
 }) {
-  const pick = <K extends keyof FakeAnswers>(key: K, value: FakeAnswers[K] | undefined) => {
-    if (value !== undefined) onChange({ ...answers, [key]: value });
-  };
   return (
     <fieldset className={styles.answers}>
       <legend>Fake server answers</legend>
-      <Select
+      <AnswerSelect
         label="Answer to Next (confirm)"
-        options={optionsOf(CONFIRM_ANSWERS)}
+        labels={CONFIRM_ANSWERS}
         value={answers.confirm}
-        onChange={(e) => pick('confirm', keyIn(CONFIRM_ANSWERS, e.target.value))}
+        onPick={(confirm) => onChange({ ...answers, confirm })}
       />
-      <Select
+      <AnswerSelect
         label="Answer to Verify (OTP)"
-        options={optionsOf(OTP_ANSWERS)}
+        labels={OTP_ANSWERS}
         value={answers.otp}
-        onChange={(e) => pick('otp', keyIn(OTP_ANSWERS, e.target.value))}
+        onPick={(otp) => onChange({ ...answers, otp })}
       />
-      <Select
+      <AnswerSelect
         label="Answer to Resend OTP"
-        options={optionsOf(RESEND_ANSWERS)}
+        labels={RESEND_ANSWERS}
         value={answers.resend}
-        onChange={(e) => pick('resend', keyIn(RESEND_ANSWERS, e.target.value))}
+        onPick={(resend) => onChange({ ...answers, resend })}
       />
       <Checkbox
         label="Answer after 2 seconds"
         checked={answers.delayMs > 0}
-        onChange={(e) => pick('delayMs', e.target.checked ? SLOW_MS : 0)}
+        onChange={(event) => onChange({ ...answers, delayMs: event.target.checked ? SLOW_MS : 0 })}
       />
     </fieldset>
   );
