@@ -4,7 +4,6 @@ import { newIdempotencyKey } from './idempotency-key';
 import {
   initialMoneyFlowState,
   moneyFlowReducer,
-  type FlowAttempt,
   type MoneyFlowEvent,
   type MoneyFlowState,
 } from './machine';
@@ -96,7 +95,8 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
   const call = useCallback(
     async (
       event: MoneyFlowEvent<TDetails, TResult>,
-      input: (attempt: FlowAttempt<TDetails>, pin: string) => MoneySubmitInput,
+      /** The body fields of the call, given the PIN the machine now holds. */
+      input: (transactionPin: string) => MoneySubmitInput,
     ): Promise<boolean> => {
       if (!store.send(event)) return false;
       const current = store.getState();
@@ -104,7 +104,7 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
       const { attempt } = current;
       const { submit, errorFallback } = latest.current;
       try {
-        const result = await submit(input(attempt, attempt.transactionPin ?? ''), {
+        const result = await submit(input(attempt.transactionPin ?? ''), {
           idempotencyKey: attempt.idempotencyKey,
           details: attempt.details,
         });
@@ -135,16 +135,14 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
 
   const confirm = useCallback(
     async (transactionPin: string) => {
-      await call({ type: 'confirm', transactionPin }, (_attempt, pin) => ({
-        transaction_pin: pin,
-      }));
+      await call({ type: 'confirm', transactionPin }, (pin) => ({ transaction_pin: pin }));
     },
     [call],
   );
 
   const verifyOtp = useCallback(
     async (otp: string, transactionPin?: string) => {
-      await call({ type: 'verify-otp', otp, transactionPin }, (_attempt, pin) => ({
+      await call({ type: 'verify-otp', otp, transactionPin }, (pin) => ({
         transaction_pin: pin,
         otp,
       }));
@@ -155,7 +153,7 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
   const resend = useCallback(
     async (transactionPin?: string) => {
       // SPEC §4: a resend repeats the call without the OTP (same key, same details).
-      const sent = await call({ type: 'resend', now: now(), transactionPin }, (_attempt, pin) => ({
+      const sent = await call({ type: 'resend', now: now(), transactionPin }, (pin) => ({
         transaction_pin: pin,
       }));
       if (!sent) throw new Error('No new OTP was sent');
