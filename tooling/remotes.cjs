@@ -91,6 +91,8 @@ const REMOTES = /** @type {const} */ ([
       { path: '/terms-and-conditions/cards', prefix: true, label: 'Card Terms', static: true },
       { path: '/referral', prefix: true, label: 'Referral' },
       { path: '/error', label: 'Error', static: true },
+      // For developers (the shared money flow and fields against a fake server); not in the navbar.
+      { path: '/ui-catalogue', label: 'UI Catalogue', static: true },
       // SPEC §4 "Account activation": where the shell sends a signed-in user with no wallets from
       // any protected page. Signed-in only, in the dashboard layout, so the sidebar and Signout stay.
       { path: '/not-activated', label: 'Account Not Activated', protected: true, static: true },

@@ -9,13 +9,13 @@ import {
   type SignupOtpFormValues,
 } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
+import { ResendOtp } from '@ajo/shared/ui/resend-otp';
 import { loadHostSession } from '@ajo/remote-kit/host';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { FormScreen } from '../../../lib/form-screen';
 import styles from '../../../lib/form.module.css';
-import { verifySignupOtp } from '../api';
-import { ResendOtp } from './resend-otp';
+import { resendSignupOtp, verifySignupOtp } from '../api';
 
 /** /otp (SPEC §2): the 6-character sign-up OTP; success goes to /security-pin. */
 export function OtpScreen() {
@@ -71,7 +71,8 @@ function OtpForm({ phoneNumber }: { phoneNumber: string }) {
           error={errors.otp?.message}
           {...register('otp')}
         />
-        <ResendOtp phoneNumber={phoneNumber} />
+        {/* SPEC §4 OTP resend: GET /auth/get-otps (SPEC §7) after the 180-s countdown. */}
+        <ResendOtp onResend={() => resendSignupOtp(phoneNumber)} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth loading={isSubmitting}>
             Verify
