@@ -1,19 +1,15 @@
 // One lint config for the workspace. Import direction (CONVENTIONS §2):
 // shared <- host <- remotes (at run time, through federation only); no remote imports another.
+// Remotes reach the host's modules only through @ajo/remote-kit; the kit and tooling import no app.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { REMOTES, remoteFolder, remotePackage } from './tooling/remotes.cjs';
 
-const remotes = [
-  'mfe-onboarding',
-  'mfe-wallets',
-  'mfe-transfers',
-  'mfe-payments',
-  'mfe-settings',
-  'mfe-public-pages',
-];
-const appPackages = ['@ajo/host', ...remotes.map((r) => `@ajo/${r}`), '@ajo/middleware'];
+const remotes = REMOTES.map(remoteFolder);
+const appPackages = ['@ajo/host', ...REMOTES.map(remotePackage), '@ajo/middleware'];
+const noApps = appPackages.flatMap((p) => [p, `${p}/*`]);
 
 export default tseslint.config(
   {
@@ -37,21 +33,29 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: appPackages.concat(appPackages.map((p) => `${p}/*`)), message: 'shared imports no app (CONVENTIONS §2).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...noApps, '@ajo/remote-kit', '@ajo/remote-kit/*'], message: 'shared imports no app (CONVENTIONS §2).' }] }],
     },
   },
-  ...remotes.map((remote) => ({
-    files: [`${remote}/**`],
+  {
+    files: ['remote-kit/**', 'tooling/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: noApps, message: 'The remote kit and the tooling serve every app and import none.' }] }],
+    },
+  },
+  ...REMOTES.map((remote) => ({
+    files: [`${remoteFolder(remote)}/**`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: appPackages.filter((p) => p !== `@ajo/${remote}`).flatMap((p) => [p, `${p}/*`]),
-              message: 'A remote never imports another remote or the host directly; use the host\'s federated modules (host/api, host/session, host/bus).',
+              group: appPackages.filter((p) => p !== remotePackage(remote)).flatMap((p) => [p, `${p}/*`]),
+              message: 'A remote never imports another remote or the host; it reaches the host\'s modules through @ajo/remote-kit/host.',
             },
-            { group: remotes.filter((r) => r !== remote).map((r) => `**/${r}/**`), message: 'A remote never reaches into another remote\'s files.' },
+            { group: remotes.filter((r) => r !== remoteFolder(remote)).map((r) => `**/${r}/**`), message: 'A remote never reaches into another remote\'s files.' },
+            { regex: '^\\.{1,2}/(.+/)?(host|shared|remote-kit|tooling)/', message: 'Other packages are imported by name and their exports (@ajo/shared/..., @ajo/remote-kit/...), never by path.' },
+            { regex: '^host/', message: 'Reach the host\'s modules through @ajo/remote-kit/host (its loader and their types).' },
           ],
         },
       ],

@@ -4,16 +4,12 @@
 
 const ESM_ONLY = ['content-disposition', 'cookie'];
 
-const { webJestConfig, swcTransform } = require('./build/jest-web.cjs');
+const { webJestConfig, swcTransform } = require('@ajo/tooling/jest');
 
 module.exports = webJestConfig({
   transform: { '^.+\\.(t|j|mj)sx?$': swcTransform },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  testMatch: [
-    '<rootDir>/src/**/*.test.{ts,tsx}',
-    '<rootDir>/server/**/*.test.mjs',
-    '<rootDir>/build/**/*.test.cjs',
-  ],
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.mjs'],
   // A few server dependencies ship ESM only (content-disposition, cookie): compile them for jest.
   transformIgnorePatterns: [
     `/node_modules/(?!${ESM_ONLY.map((p) => `\\.pnpm/${p}@|${p}/`).join('|')})`,

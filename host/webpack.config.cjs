@@ -6,7 +6,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { createFederatedConfig } = require('./build/webpack-common.cjs');
+const { createFederatedConfig } = require('@ajo/tooling/webpack');
 
 module.exports = (env, argv) => {
   // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.

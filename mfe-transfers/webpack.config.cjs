@@ -1,6 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
-// Build of the transfers remote. The federation settings live once in the host's build helper
-// (the one cross-package file reference the repo allows: build tooling, not runtime code).
-const { createRemoteConfig } = require('../host/build/webpack-common.cjs');
+// The remote's name and routes come from the list of remotes (@ajo/tooling/remotes), by package name.
+const { createRemoteConfig } = require('@ajo/tooling/webpack');
 
-module.exports = (env, argv) => createRemoteConfig(__dirname, 'transfers', env, argv);
+module.exports = (env, argv) => createRemoteConfig(__dirname, env, argv);

@@ -30,15 +30,31 @@ const PAGES = [
   { pathname: '/dashboard', signedIn: true },
 ];
 
+/** The workspace's package folders (pnpm-workspace.yaml; a trailing `*` matches folder names). */
 function workspacePackages() {
   const yaml = fs.readFileSync(path.join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
   // The `packages:` list ends at the next top-level key.
   const block = (yaml.split(/^packages:\s*$/m)[1] ?? '').split(/^\S/m)[0];
-  return [...block.matchAll(/^\s+-\s+['"]?([\w./-]+)['"]?\s*$/gm)].map((m) => m[1]);
+  const patterns = [...block.matchAll(/^\s+-\s+['"]?([\w./*-]+)['"]?\s*$/gm)].map((m) => m[1]);
+  return patterns.flatMap((pattern) => {
+    if (!pattern.endsWith('*')) return [pattern];
+    const prefix = pattern.slice(0, -1);
+    return fs
+      .readdirSync(repoRoot, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name.startsWith(prefix))
+      .filter((e) => fs.existsSync(path.join(repoRoot, e.name, 'package.json')))
+      .map((e) => e.name)
+      .sort();
+  });
+}
+
+/** Packages that build JavaScript of their own; shared, remote-kit and tooling are compiled in. */
+function builtPackages() {
+  return workspacePackages().filter((folder) => fs.existsSync(path.join(repoRoot, folder, 'dist')));
 }
 
 function measurePackages() {
-  return workspacePackages().map((folder) => {
+  return builtPackages().map((folder) => {
     const files = measureJavaScriptIn(path.join(repoRoot, folder, 'dist'));
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, folder, 'package.json'), 'utf8'));
     const total = (key) => files.reduce((n, f) => n + f[key], 0);
@@ -69,7 +85,7 @@ async function main() {
   const packages = measurePackages();
   const manifests = [repoRoot, deployDir].flatMap((dir) =>
     dir === repoRoot
-      ? workspacePackages().flatMap((f) =>
+      ? builtPackages().flatMap((f) =>
           ['mf-manifest.json', 'mf-stats.json', 'mf-manifest-stats.json'].flatMap((n) =>
             findFiles(path.join(repoRoot, f, 'dist'), n),
           ),

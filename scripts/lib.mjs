@@ -3,18 +3,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REMOTES as REMOTE_LIST, remoteFolder, remotePackage } from '../tooling/remotes.cjs';
 import { PNPM_VERSION } from './pnpm.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const REMOTES = [
-  'mfe-onboarding',
-  'mfe-wallets',
-  'mfe-transfers',
-  'mfe-payments',
-  'mfe-settings',
-  'mfe-public-pages',
-];
+/** The remotes' folders, from the list of remotes (tooling/remotes.cjs). */
+export const REMOTES = REMOTE_LIST.map(remoteFolder);
+export const REMOTE_PACKAGES = REMOTE_LIST.map(remotePackage);
+/** The packages a browser runs: the host and the remotes (built by webpack into dist/). */
 export const WEB_PACKAGES = ['host', ...REMOTES];
+/** Packages the web builds compile in or are configured by: a change there makes every build stale. */
+export const BUILD_INPUTS = ['shared', 'remote-kit', 'tooling'];
 
 export function log(message) {
   process.stdout.write(`\n\u001b[1m▶ ${message}\u001b[0m\n`);

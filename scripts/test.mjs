@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
-import { ROOT, REMOTES, install, log, pnpmArgs, run } from './lib.mjs';
+import { BUILD_INPUTS, REMOTE_PACKAGES, ROOT, install, log, pnpmArgs, run } from './lib.mjs';
 import { startCluster, stopCluster } from './pg-cluster.mjs';
 
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
@@ -23,7 +23,11 @@ let skipped = 0;
 function readJestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
+  };
 }
 
 function readPlaywrightCounts(file) {
@@ -58,21 +62,29 @@ async function phase(name, fn) {
 
 async function jestPhase(pkg, script = 'test', env = {}) {
   const out = path.join(RESULTS, `jest-${pkg.replace(/[^a-z0-9-]/gi, '_')}-${script}.json`);
-  const code = await run('npx', pnpmArgs(['--filter', pkg, 'run', script, '--json', `--outputFile=${out}`]), {
-    env: { ...process.env, ...env },
-  });
+  const code = await run(
+    'npx',
+    pnpmArgs(['--filter', pkg, 'run', script, '--json', `--outputFile=${out}`]),
+    {
+      env: { ...process.env, ...env },
+    },
+  );
   return { code, counts: readJestCounts(out) };
 }
 
 async function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   if (process.getuid?.() !== 0) {
-    throw new Error('Chromium is missing: install Debian\'s chromium package (apt-get install chromium).');
+    throw new Error(
+      "Chromium is missing: install Debian's chromium package (apt-get install chromium).",
+    );
   }
-  log('Installing Debian\'s Chromium for the browser tests');
+  log("Installing Debian's Chromium for the browser tests");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
-      (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) {
+  if (
+    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0
+  ) {
     throw new Error('apt-get install chromium failed');
   }
 }
@@ -92,11 +104,13 @@ await phase('Typecheck (tsc --noEmit, every package)', async () => ({
   code: await run('npx', pnpmArgs(['-r', '--workspace-concurrency=2', 'typecheck'])),
 }));
 
-for (const pkg of ['@ajo/shared', '@ajo/host', ...REMOTES.map((r) => `@ajo/${r}`)]) {
+for (const pkg of [...BUILD_INPUTS.map((p) => `@ajo/${p}`), '@ajo/host', ...REMOTE_PACKAGES]) {
   await phase(`Unit tests: ${pkg}`, () => jestPhase(pkg));
 }
 
-await phase('Middleware tests on embedded PGlite', () => jestPhase('@ajo/middleware', 'test:pglite'));
+await phase('Middleware tests on embedded PGlite', () =>
+  jestPhase('@ajo/middleware', 'test:pglite'),
+);
 
 const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
 await phase('Middleware tests on PostgreSQL 15 (throwaway cluster)', async () => {
@@ -118,18 +132,24 @@ await phase('Build, publish remotes and check the bundle budget', async () => {
   return { code: 0 };
 });
 
-await phase('Browser journeys (Playwright in Debian\'s Chromium)', async () => {
+await phase("Browser journeys (Playwright in Debian's Chromium)", async () => {
   if (!built) throw new Error('skipped: the build failed');
   const out = path.join(RESULTS, 'playwright.json');
-  const code = await run('npx', pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', 'test', '--reporter=list,json']), {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-  });
+  const code = await run(
+    'npx',
+    pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', 'test', '--reporter=list,json']),
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    },
+  );
   return { code, counts: readPlaywrightCounts(out) };
 });
 
 console.log('\nSummary');
 for (const p of phases) {
-  const c = p.counts ? ` (${p.counts.passed} passed, ${p.counts.failed} failed, ${p.counts.skipped} skipped)` : '';
+  const c = p.counts
+    ? ` (${p.counts.passed} passed, ${p.counts.failed} failed, ${p.counts.skipped} skipped)`
+    : '';
   console.log(`  ${p.ok ? 'ok  ' : 'FAIL'} ${p.name}${c} ${p.seconds}s`);
 }
 console.log(`  total time ${Math.round((Date.now() - startedAt) / 1000)}s`);

@@ -1,37 +1,17 @@
-// Unit tests: @swc/jest with the automatic React runtime; jsdom only for the UI kit.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', tsx: true },
-      transform: { react: { runtime: 'automatic' } },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  },
-];
-
-const common = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
-  // zod ships ESM and CJS; the CJS build is what jest resolves through package exports.
-  testPathIgnorePatterns: ['/node_modules/'],
-};
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
+// Unit tests: the web packages' jest settings (@ajo/tooling/jest); jsdom only for the UI kit.
+const { cssModules, swcTransform, webJestConfig } = require('@ajo/tooling/jest');
 
 module.exports = {
   projects: [
     {
-      ...common,
       displayName: 'node',
       testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swcTransform },
+      moduleNameMapper: cssModules,
+      testPathIgnorePatterns: ['/node_modules/'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
-    {
-      ...common,
-      displayName: 'ui',
-      testEnvironment: 'jsdom',
-      testMatch: ['<rootDir>/src/**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
-    },
+    webJestConfig({ displayName: 'ui', testMatch: ['<rootDir>/src/**/*.test.tsx'] }),
   ],
 };

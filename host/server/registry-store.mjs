@@ -12,16 +12,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
 
-/** Federation name -> package folder. Names are the containers' names (valid JS identifiers). */
-export const REMOTE_PACKAGES = {
-  onboarding: 'mfe-onboarding',
-  wallets: 'mfe-wallets',
-  transfers: 'mfe-transfers',
-  payments: 'mfe-payments',
-  settings: 'mfe-settings',
-  public_pages: 'mfe-public-pages',
-};
+/** Federation name -> package folder, from the list of remotes (@ajo/tooling/remotes). */
+export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, remoteFolder(r)]));
 
 export class RegistryError extends Error {
   constructor(message, statusCode = 400) {
@@ -30,18 +24,22 @@ export class RegistryError extends Error {
   }
 }
 
-/** Accepts 'public_pages', 'public-pages' or 'mfe-public-pages'. */
+/**
+ * Accepts a remote's name ('public_pages'), its folder ('mfe-public-pages'), its package
+ * ('@ajo/mfe-public-pages') or the name with dashes ('public-pages'); answers the name.
+ */
 export function normaliseRemote(input) {
-  const name = String(input ?? '')
-    .replace(/^mfe-/, '')
-    .replace(/-/g, '_');
-  if (!(name in REMOTE_PACKAGES)) {
+  const text = String(input ?? '');
+  const remote = REMOTES.find((r) =>
+    [r.name, remoteFolder(r), remotePackage(r), r.name.replace(/_/g, '-')].includes(text),
+  );
+  if (!remote) {
     throw new RegistryError(
-      `Unknown remote '${input}'. Known: ${Object.keys(REMOTE_PACKAGES).join(', ')}`,
+      `Unknown remote '${input}'. Known: ${REMOTES.map((r) => r.name).join(', ')}`,
       404,
     );
   }
-  return name;
+  return remote.name;
 }
 
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

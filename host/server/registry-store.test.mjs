@@ -100,7 +100,10 @@ describe('registry store', () => {
   it('names remotes by container name and accepts the package spellings', () => {
     expect(normaliseRemote('mfe-public-pages')).toBe('public_pages');
     expect(normaliseRemote('public-pages')).toBe('public_pages');
+    expect(normaliseRemote('@ajo/mfe-wallets')).toBe('wallets');
+    expect(normaliseRemote('wallets')).toBe('wallets');
     expect(() => normaliseRemote('../etc')).toThrow(/Unknown remote/);
+    expect(() => normaliseRemote('mfe-')).toThrow(/Unknown remote/);
   });
 
   it('rejects malformed versions (no path tricks)', () => {

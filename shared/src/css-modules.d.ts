@@ -1,5 +1,3 @@
-// CSS Modules: each class name maps to its generated, scoped name (ARCHITECTURE: styles never leak).
-declare module '*.module.css' {
-  const classes: { readonly [className: string]: string };
-  export default classes;
-}
+// The CSS Modules declaration of every web package lives in @ajo/tooling. This file stays so that
+// ui/index.ts's reference (which lets consumers type-check the kit's `*.module.css` imports) finds it.
+/// <reference types="@ajo/tooling/css-modules" />

@@ -6,38 +6,17 @@ import { getAppConfig, type AppConfig } from './config';
 import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
 import { toApiError } from './errors';
 import { TOKEN_KEY } from '../session/keys';
+import type {
+  ApiClient as DeclaredApiClient,
+  ApiResponse,
+  HttpMethods,
+  RequestOptions,
+} from 'host/api';
 
-export interface ApiResponse<T> {
-  status: number;
-  data: T;
-}
+// The contract remotes compile against (@ajo/remote-kit/host-modules): implemented, not restated.
+export type { ApiResponse, HttpMethods, RequestOptions };
 
-export interface RequestOptions {
-  params?: Record<string, string | number | boolean | undefined>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /**
-   * Upload progress of the request body (XHR `upload.onprogress` through axios), for the onboarding
-   * photo's percentage (SPEC §2 "upload with a progress percentage"). `total` is unknown when the
-   * browser cannot tell.
-   */
-  onUploadProgress?: (progress: { loaded: number; total?: number }) => void;
-}
-
-export interface HttpMethods {
-  get<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  delete<T = unknown>(url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
-  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
-  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
-  patch<T = unknown>(
-    url: string,
-    body?: unknown,
-    options?: RequestOptions,
-  ): Promise<ApiResponse<T>>;
-}
-
-export interface ApiClient extends HttpMethods {
-  encrypted: HttpMethods;
+export interface ApiClient extends DeclaredApiClient {
   /** The underlying axios instance, for tests and rare needs (uploads with progress). */
   readonly axios: AxiosInstance;
 }

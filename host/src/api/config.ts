@@ -1,11 +1,8 @@
 // Runtime configuration served beside the host as /app-config.json (no-cache), filled from the app
 // server's environment: nothing environment-specific is compiled into a bundle.
+import type { AppConfig } from 'host/api';
 
-export interface AppConfig {
-  apiBaseUrl: string;
-  encryptionSecret: string;
-  bankName: string;
-}
+export type { AppConfig };
 
 let pending: Promise<AppConfig> | null = null;
 

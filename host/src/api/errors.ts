@@ -1,15 +1,9 @@
 import { isAxiosError } from 'axios';
+import type { ApiError } from 'host/api';
 import { decryptPayload, isEnvelope } from './crypto';
 
-/** Every failed call rejects with this shape; `message` is the server's when it sent one (SPEC §8). */
-export interface ApiError {
-  status: number;
-  /** The server's message, else a technical one (network error, HTTP status). */
-  message: string;
-  /** Only what the server said: toast `serverMessage ?? <SPEC §8 fallback>`. */
-  serverMessage?: string;
-  data?: unknown;
-}
+// Every failed call rejects with ApiError; `message` is the server's when it sent one (SPEC §8).
+export type { ApiError };
 
 export function isApiError(error: unknown): error is ApiError {
   return (

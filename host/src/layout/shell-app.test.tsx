@@ -233,13 +233,4 @@ describe('toasts', () => {
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('Saved!')).not.toBeInTheDocument();
   });
-
-  it('follows navigate events from the bus', async () => {
-    const { bus, deps } = setup('/signup');
-    await act(async () => {
-      await Promise.resolve();
-    });
-    act(() => bus.emit({ type: 'navigate', to: '/otp' }));
-    expect(deps.navigate).toHaveBeenCalledWith('/otp', undefined);
-  });
 });

@@ -62,11 +62,9 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
 
   useEffect(() => {
     if (!services) return undefined;
-    const subs = [
-      services.bus.on('signed-out').subscribe(() => navigate('/login')),
-      services.bus.on('navigate').subscribe((event) => navigate(event.to, event.replace)),
-    ];
-    return () => subs.forEach((sub) => sub.unsubscribe());
+    // 'navigate' events are followed by the bus itself (host/src/bus/follow-navigation.ts).
+    const sub = services.bus.on('signed-out').subscribe(() => navigate('/login'));
+    return () => sub.unsubscribe();
   }, [services, navigate]);
 
   const toggleSidebar = () => {

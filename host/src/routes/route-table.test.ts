@@ -1,5 +1,8 @@
+import { REMOTES } from '@ajo/tooling/remotes';
 import {
   HOME_ROUTE,
+  NOT_ACTIVATED_PATH,
+  REMOTE_NAMES,
   ROUTES,
   isOwnedBy,
   matches,
@@ -97,6 +100,26 @@ describe('route table (SPEC §2)', () => {
     expect(needsHostServices('/referral/ABC')).toBe(true);
     expect(needsHostServices('/signup')).toBe(true);
     expect(needsHostServices('/dashboard')).toBe(true);
+  });
+
+  it('takes the remotes and their routes from the list of remotes, and adds its own /login', () => {
+    expect(REMOTE_NAMES).toEqual(REMOTES.map((remote) => remote.name));
+    expect(ROUTES.map((r) => r.path)).toEqual([
+      '/login',
+      ...REMOTES.flatMap((remote) => remote.routes.map((r) => r.path)),
+    ]);
+    for (const remote of REMOTES) {
+      for (const { path } of remote.routes) expect(resolveRoute(path).owner).toBe(remote.name);
+    }
+  });
+
+  it('sends a signed-in customer without wallets to a protected page of the home remote', () => {
+    expect(resolveRoute(NOT_ACTIVATED_PATH)).toMatchObject({
+      path: NOT_ACTIVATED_PATH,
+      owner: HOME_ROUTE.owner,
+      protected: true,
+      layout: 'dashboard',
+    });
   });
 
   it('matches() ignores a trailing slash', () => {

@@ -1,19 +1,11 @@
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject } from 'rxjs';
 import type { User } from '@ajo/shared/entities';
 import type { EventBus } from '@ajo/shared/events';
+import type { Session } from 'host/session';
 import { TOKEN_KEY, USER_ID_KEY } from './keys';
 
-export interface Session {
-  getToken(): string | null;
-  getUserId(): string | null;
-  isAuthenticated(): boolean;
-  start(token: string, userId: string | number): void;
-  readonly user$: Observable<User | null>;
-  getUser(): User | null;
-  setUser(user: User | null): void;
-  loadUser(): Promise<User>;
-  signOut(): void;
-}
+// The contract remotes compile against (@ajo/remote-kit/host-modules): implemented, not restated.
+export type { Session };
 
 export interface SessionDeps {
   bus: EventBus;
@@ -52,6 +44,17 @@ export function createSession(deps: SessionDeps): Session {
     start(token, userId) {
       local.setItem(TOKEN_KEY, token);
       local.setItem(USER_ID_KEY, String(userId));
+    },
+    startSignup(token) {
+      // A previous session's id must not pair with the sign-up token: the guard would take it for
+      // that user signed in.
+      local.removeItem(USER_ID_KEY);
+      local.setItem(TOKEN_KEY, token);
+      if (user$.getValue() !== null) setUser(null);
+    },
+    getSignupToken: () => (local.getItem(USER_ID_KEY) ? null : local.getItem(TOKEN_KEY)),
+    endSignup() {
+      if (!local.getItem(USER_ID_KEY)) local.removeItem(TOKEN_KEY);
     },
     user$: user$.asObservable(),
     getUser: () => user$.getValue(),

@@ -1,5 +1,6 @@
 import type { User } from '@ajo/shared/entities';
 import { createBus } from '../bus/create-bus';
+import { hasSession } from '../routes/guard';
 import { createSession } from './create-session';
 
 const ada = {
@@ -68,5 +69,46 @@ describe('session', () => {
     expect(sessionStorage.length).toBe(0);
     expect(session.getUser()).toBeNull();
     expect(events.at(-1)).toBe('signed-out');
+  });
+  describe('sign-up token (SPEC §2 /otp → /register)', () => {
+    it('stores it as the bearer (tk) without an id, so the guard still sees no signed-in session', () => {
+      const { session } = setup();
+      session.startSignup('signup-jwt');
+      expect(localStorage.getItem('tk')).toBe('signup-jwt');
+      expect(localStorage.getItem('id')).toBeNull();
+      expect(session.getSignupToken()).toBe('signup-jwt');
+      expect(session.isAuthenticated()).toBe(false);
+      expect(hasSession(localStorage)).toBe(false);
+    });
+
+    it("drops a previous session's id and user, which must not pair with the sign-up token", async () => {
+      const { session, events } = setup();
+      session.start('old-jwt', 7);
+      await session.loadUser();
+      session.startSignup('signup-jwt');
+      expect(localStorage.getItem('id')).toBeNull();
+      expect(session.getUser()).toBeNull();
+      expect(events.at(-1)).toBe('user-changed');
+      expect(session.getSignupToken()).toBe('signup-jwt');
+    });
+
+    it('is not a sign-up token once a user is signed in', () => {
+      const { session } = setup();
+      expect(session.getSignupToken()).toBeNull();
+      session.start('jwt', 7);
+      expect(session.getSignupToken()).toBeNull();
+    });
+
+    it('endSignup forgets it, but never signs a signed-in user out', () => {
+      const { session } = setup();
+      session.startSignup('signup-jwt');
+      session.endSignup();
+      expect(localStorage.getItem('tk')).toBeNull();
+      expect(session.getSignupToken()).toBeNull();
+      session.start('jwt', 7);
+      session.endSignup();
+      expect(session.getToken()).toBe('jwt');
+      expect(session.isAuthenticated()).toBe(true);
+    });
   });
 });

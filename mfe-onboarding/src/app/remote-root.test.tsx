@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { RemoteRoot } from './remote-root';
 
-jest.mock('./host', () => jest.requireActual('../test-support/fake-host').hostModule);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(() => localStorage.setItem('phone_number', '2348012345678'));
 

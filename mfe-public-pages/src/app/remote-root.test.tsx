@@ -1,7 +1,12 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { crossAppNavigations, resetHost } from '@ajo/remote-kit/testing';
 import { RemoteRoot } from './remote-root';
 import { isLandingPath } from './public-paths';
+
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
+beforeEach(() => resetHost());
 
 describe('public pages routes', () => {
   it.each([
@@ -49,11 +54,16 @@ describe('public pages routes', () => {
     ).toBeInTheDocument();
   });
 
-  it('Get started navigates in-app to /signup', async () => {
+  it.each([
+    ['Get started', '/signup'],
+    ['Login', '/login'],
+  ])('%s asks the host to go to %s, without a page load', async (name, path) => {
     window.history.pushState(null, '', '/');
     render(<RemoteRoot />);
-    await userEvent.click(screen.getByRole('link', { name: 'Get started' }));
-    expect(window.location.pathname).toBe('/signup');
+    await userEvent.click(screen.getByRole('link', { name }));
+    await waitFor(() => expect(crossAppNavigations()).toEqual([path]));
+    // The host follows the bus event; the remote itself never touches the URL.
+    expect(window.location.pathname).toBe('/');
   });
 });
 

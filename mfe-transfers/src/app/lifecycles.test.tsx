@@ -1,24 +1,15 @@
 import { screen } from '@testing-library/react';
-import { bootstrap, mount, unmount } from './lifecycles';
-
-function props(domElement: HTMLElement) {
-  return { name: 'transfers', singleSpa: {}, mountParcel: jest.fn(), domElement } as never;
-}
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-});
+import { mountRemote } from '@ajo/remote-kit/testing';
+import * as lifecycles from './lifecycles';
 
 describe('transfers single-spa lifecycles', () => {
   it('mounts into the element single-spa gives and unmounts cleanly', async () => {
-    const element = document.createElement('div');
-    document.body.appendChild(element);
-    window.history.pushState(null, '', '/dashboard/transfers/other-wallet');
-    // single-spa drives React here, not act(): mount resolves once the root has rendered.
-    await bootstrap(props(element));
-    await mount(props(element));
+    const remote = await mountRemote(lifecycles, {
+      name: 'transfers',
+      path: '/dashboard/transfers/other-wallet',
+    });
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-    await unmount(props(element));
-    expect(element).toBeEmptyDOMElement();
+    await remote.unmount();
+    expect(remote.element).toBeEmptyDOMElement();
   });
 });

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { RemoteRoot } from './remote-root';
 
 // The screens load the user through host/session; a stand-in keeps these tests off the network.
-jest.mock('./host', () => jest.requireActual('../test-support/fake-host').hostModule);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 describe('wallets routes', () => {
   it.each([

@@ -8,8 +8,8 @@ import {
   type StatesResponse,
 } from '@ajo/shared/schemas';
 import type { SignupForm } from '@ajo/shared/entities';
-import { loadHostApi } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi, loadHostSession } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 
 export type State = StatesResponse['states'][number];
 export type LocalGovernment = LocalGovernmentsResponse['localGovts'][number];
@@ -32,8 +32,19 @@ export type CreateUserPayload = Omit<SignupForm, 'state_id' | 'lga_id'> & {
   lga_id: string | number;
 };
 
+/** Without a sign-up token (no verified phone) nothing is sent: the phone must be verified first. */
+const NO_SIGNUP_TOKEN = {
+  status: 401,
+  message: 'No sign-up token: verify the phone number first',
+};
+
+/** POST /users with the sign-up token host/session holds since /otp as the bearer. */
 export async function createUser(payload: CreateUserPayload): Promise<MessageResponse> {
-  const { api } = await loadHostApi();
-  const response = await api.encrypted.post('/users', payload);
+  const [{ api }, { session }] = await Promise.all([loadHostApi(), loadHostSession()]);
+  const token = session.getSignupToken();
+  if (!token) throw { ...NO_SIGNUP_TOKEN };
+  const response = await api.encrypted.post('/users', payload, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return parseResponse(messageResponseSchema, response.data);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ERROR_GETTING_LOCAL_GOVERNMENTS, ERROR_GETTING_STATES } from '@ajo/shared/messages';
-import { errorMessage, showToast } from '../../app/services';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { getLocalGovernments, getStates, type LocalGovernment, type State } from './api';
 
 /** The states, and the local governments of the chosen state (SPEC §2 Account Setup). */

@@ -2,8 +2,8 @@
 // 409 when the identity is already verified.
 import { VERIFICATION_CHANNEL } from '@ajo/shared/constants';
 import { bvnStartResponseSchema, type BvnStartResponse } from '@ajo/shared/schemas';
-import { loadHostApi } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 
 export async function startBvnVerification(): Promise<BvnStartResponse> {
   const { api } = await loadHostApi();

@@ -5,8 +5,8 @@ import {
   type MessageResponse,
   type SecurityPinResetPayload,
 } from '@ajo/shared/schemas';
-import { loadHostApi } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 
 export async function requestPinResetOtp(phoneNumber: string): Promise<MessageResponse> {
   const { api } = await loadHostApi();

@@ -8,9 +8,8 @@ import {
   type IdentityDetails,
   type VerifyUserPayload,
 } from '@ajo/shared/schemas';
-import type { RequestOptions } from 'host/api';
-import { loadHostApi, loadHostSession } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi, loadHostSession, type RequestOptions } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 import { faceCheckResponseSchema, storageUploadResponseSchema } from './schema';
 
 /** Contract 3: GET /bvn/details?tid= → { data } (404 unknown/used/expired tid, 403 another user's). */

@@ -7,8 +7,8 @@ import {
   type SignupOtpPayload,
   type SignupVerifiedResponse,
 } from '@ajo/shared/schemas';
-import { loadHostApi } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 
 export async function verifySignupOtp(payload: SignupOtpPayload): Promise<SignupVerifiedResponse> {
   const { api } = await loadHostApi();

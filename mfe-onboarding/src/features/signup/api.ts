@@ -1,7 +1,7 @@
 // SPEC §7 GET /auth?phone_number=234…: starts the sign-up OTP (200 { message }, 409, 429).
 import { messageResponseSchema, type MessageResponse } from '@ajo/shared/schemas';
-import { loadHostApi } from '../../app/host';
-import { parseResponse } from '../../app/services';
+import { loadHostApi } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
 
 export async function requestSignupOtp(phoneNumber: string): Promise<MessageResponse> {
   const { api } = await loadHostApi();

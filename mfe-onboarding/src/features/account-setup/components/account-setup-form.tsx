@@ -6,21 +6,21 @@ import {
   REFERRAL_CODE_KEY,
   SECURITY_PIN_LENGTH,
   SESSION_PHONE_KEY,
-  SESSION_TOKEN_KEY,
 } from '@ajo/shared/constants';
 import { ACCOUNT_CREATED, AN_ERROR_OCCURED, ERROR_SIGNING_UP } from '@ajo/shared/messages';
 import { signupFormSchema, type SignupFormValues } from '@ajo/shared/schemas';
 import { Button, Select, TextField } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
+import { loadHostSession } from '@ajo/remote-kit/host';
 import {
   errorMessage,
   errorStatus,
   isUnexpectedResponse,
   navigateAcrossApps,
   showToast,
-} from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+} from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { FormScreen } from '../../../lib/form-screen';
+import styles from '../../../lib/form.module.css';
 import { createUser } from '../api';
 import { useLocations } from '../use-locations';
 import { toCreateUserPayload } from '../payload';
@@ -69,7 +69,8 @@ export function AccountSetupForm({ pin, confirmPin }: { pin: string; confirmPin:
     try {
       await createUser(toCreateUserPayload(values as SignupFormValues, states, localGovernments));
       // The sign-up token and number are spent; /login starts a fresh session.
-      localStorage.removeItem(SESSION_TOKEN_KEY);
+      const { session } = await loadHostSession();
+      session.endSignup();
       localStorage.removeItem(SESSION_PHONE_KEY);
       void showToast('success', ACCOUNT_CREATED);
       void navigateAcrossApps('/login');

@@ -11,16 +11,14 @@ import {
   api,
   apiError,
   crossAppNavigations,
+  renderRoute,
   resetHost,
+  session,
   toasts,
-} from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+} from '@ajo/remote-kit/testing';
 import { AccountSetupScreen } from './account-setup-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 const STATES = {
   states: [
@@ -32,6 +30,8 @@ const LGAS = { localGovts: [{ id: 501, local_government_name: 'Ikeja' }] };
 
 beforeEach(() => {
   resetHost();
+  // /otp verified the phone: host/session holds the sign-up token.
+  session.startSignup('signup-jwt');
   api.get.mockImplementation(async (url: string) => {
     if (url === '/states') return { status: 200, data: STATES };
     if (url === '/local-government') return { status: 200, data: LGAS };
@@ -100,23 +100,30 @@ describe('/register (Account Setup)', () => {
 
   it('posts the form encrypted with the state and LGA ids, toasts success and goes to /login', async () => {
     sessionStorage.setItem('referral_code', 'ADA123');
-    localStorage.setItem('tk', 'signup-jwt');
+    localStorage.setItem('phone_number', '2348012345678');
     api.encrypted.post.mockResolvedValue({ status: 200, data: { message: 'User created' } });
     const user = renderSetup();
     await fillRequired(user);
     await user.click(submit());
     await waitFor(() => expect(crossAppNavigations()).toEqual(['/login']));
-    expect(api.encrypted.post).toHaveBeenCalledWith('/users', {
-      gender: 'female',
-      address: '12 Allen Avenue',
-      state_id: 25,
-      lga_id: 501,
-      pin: '1234',
-      confirm_pin: '1234',
-      referrer_code: 'ADA123',
-    });
+    expect(api.encrypted.post).toHaveBeenCalledWith(
+      '/users',
+      {
+        gender: 'female',
+        address: '12 Allen Avenue',
+        state_id: 25,
+        lga_id: 501,
+        pin: '1234',
+        confirm_pin: '1234',
+        referrer_code: 'ADA123',
+      },
+      { headers: { Authorization: 'Bearer signup-jwt' } },
+    );
     expect(toasts()).toEqual([['success', ACCOUNT_CREATED]]);
-    expect(localStorage.getItem('tk')).toBeNull();
+    // The sign-up token and number are spent.
+    expect(session.endSignup).toHaveBeenCalledTimes(1);
+    expect(session.getSignupToken()).toBeNull();
+    expect(localStorage.getItem('phone_number')).toBeNull();
   });
 
   it('sends the optional email when given', async () => {
@@ -128,6 +135,16 @@ describe('/register (Account Setup)', () => {
     await waitFor(() => expect(api.encrypted.post).toHaveBeenCalled());
     expect(api.encrypted.post.mock.calls[0][1]).toMatchObject({ email: 'ada@example.com' });
     expect(api.encrypted.post.mock.calls[0][1]).not.toHaveProperty('referrer_code');
+  });
+
+  it('sends nothing without a sign-up token and goes back to /signup to verify the phone', async () => {
+    session.endSignup();
+    const user = renderSetup();
+    await fillRequired(user);
+    await user.click(submit());
+    expect(await screen.findByLabelText('current location')).toHaveTextContent('/signup');
+    expect(api.encrypted.post).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([['error', ERROR_SIGNING_UP]]);
   });
 
   it('sends the user back to /signup with the server message when the sign-up token is refused', async () => {

@@ -1,17 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BVN_VERIFY_ERROR } from '@ajo/shared/messages';
-import { api, apiError, resetHost } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
-import { redirectBrowser } from '../browser-redirect';
+import { api, apiError, renderRoute, resetHost } from '@ajo/remote-kit/testing';
+import { redirectBrowser } from '@ajo/remote-kit/browser-redirect';
 import { BvnVerificationStartScreen } from './bvn-verification-start-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
-jest.mock('../browser-redirect', () => ({
-  ...jest.requireActual('../browser-redirect'),
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+jest.mock('@ajo/remote-kit/browser-redirect', () => ({
+  ...jest.requireActual('@ajo/remote-kit/browser-redirect'),
   redirectBrowser: jest.fn(),
 }));
 
@@ -31,7 +27,10 @@ describe('/bvn-verification-start', () => {
     renderRoute(<BvnVerificationStartScreen />, '/bvn-verification-start');
     expect(screen.getByRole('status')).toHaveTextContent('Redirecting…');
     await waitFor(() =>
-      expect(redirect).toHaveBeenCalledWith('/api/sandbox/identity/bvn-consent/s-1'),
+      // replace: Back from the consent page returns to /verify, not into this redirect.
+      expect(redirect).toHaveBeenCalledWith('/api/sandbox/identity/bvn-consent/s-1', {
+        replace: true,
+      }),
     );
     expect(api.get).toHaveBeenCalledTimes(1);
     expect(api.get).toHaveBeenCalledWith('/bvn/start', { params: { channel: 'web' } });
@@ -47,7 +46,7 @@ describe('/bvn-verification-start', () => {
 
     api.get.mockResolvedValueOnce({ status: 200, data: { redirectUrl: '/consent/2' } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/consent/2'));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('/consent/2', { replace: true }));
   });
 
   it('falls back to the SPEC message and never follows a script URL', async () => {

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BVN_VERIFY_ERROR } from '@ajo/shared/messages';
 import { Button, Spinner } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
-import { errorMessage } from '../../../app/services';
+import { errorMessage } from '@ajo/remote-kit/services';
+import { isSafeRedirect, redirectBrowser } from '@ajo/remote-kit/browser-redirect';
+import { FormScreen } from '../../../lib/form-screen';
 import { VerificationFailed } from '../../verify/components/verification-outcome';
 import { startBvnVerification } from '../api';
-import { isSafeRedirect, redirectBrowser } from '../browser-redirect';
 
 /**
  * /bvn-verification-start (SPEC §2): asks the server for the provider's consent page and sends the
@@ -20,7 +20,8 @@ export function BvnVerificationStartScreen() {
     try {
       const { redirectUrl } = await startBvnVerification();
       if (!isSafeRedirect(redirectUrl)) throw new Error('unsafe redirect');
-      redirectBrowser(redirectUrl);
+      // replace(): Back from the consent page returns to /verify, not into this redirect.
+      redirectBrowser(redirectUrl, { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, BVN_VERIFY_ERROR));
     }

@@ -1,23 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BVN_DATA_NOT_FOUND, BVN_VERIFY_ERROR } from '@ajo/shared/messages';
-import { crossAppNavigations, resetHost } from '../../../test-support/fake-host';
-import { renderAtUrl } from '../../verify/render-at-url';
+import { crossAppNavigations, renderRoute, resetHost } from '@ajo/remote-kit/testing';
 import { BvnVerificationStatusScreen } from './bvn-verification-status-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(resetHost);
 
 const renderStatus = (search: string) =>
-  renderAtUrl(
-    <BvnVerificationStatusScreen />,
-    '/bvn-verification-status',
-    `/bvn-verification-status${search}`,
-  );
+  renderRoute(<BvnVerificationStatusScreen />, `/bvn-verification-status${search}`);
 
 describe('/bvn-verification-status', () => {
   it('goes on to /onboarding with the tid on success', () => {

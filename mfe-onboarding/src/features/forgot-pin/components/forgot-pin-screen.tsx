@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toLocalPhone } from '@ajo/shared/schemas';
-import { CrossAppLink } from '../../../app/cross-app-link';
-import { FormScreen } from '../../../app/form-screen';
-import styles from '../../../app/form.module.css';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import { FormScreen } from '../../../lib/form-screen';
+import styles from '../../../lib/form.module.css';
 import { RequestOtpForm } from './request-otp-form';
 import { ResetPinForm } from './reset-pin-form';
 

@@ -7,9 +7,9 @@ import {
   type SecurityPinResetRequestValues,
 } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
-import { errorMessage, showToast } from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import styles from '../../../lib/form.module.css';
 import { requestPinResetOtp } from '../api';
 
 /** Step 1 (SPEC §4 Security PIN reset: request-otp). Calls back with the 234 number on success. */

@@ -3,9 +3,9 @@ import { OTP_LENGTH, SECURITY_PIN_LENGTH } from '@ajo/shared/constants';
 import { AN_ERROR_OCCURRED, HINT_SECURITY_PIN } from '@ajo/shared/messages';
 import { securityPinResetFormSchema, type SecurityPinResetFormValues } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
-import { errorMessage, navigateAcrossApps, showToast } from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+import { errorMessage, navigateAcrossApps, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import styles from '../../../lib/form.module.css';
 import { resetSecurityPin } from '../api';
 
 /** Step 2 (SPEC §4: submit-otp, then /login): the 6-digit OTP and the new 4-digit security PIN. */

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
-import formStyles from '../../../app/form.module.css';
+import { FormScreen } from '../../../lib/form-screen';
+import formStyles from '../../../lib/form.module.css';
 import { ninStore, type NinVerificationData } from '../nin-store';
 import styles from './nin-verification.module.css';
 

@@ -1,15 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NIN_DATA_NOT_FOUND, NIN_VERIFY_ERROR } from '@ajo/shared/messages';
-import { crossAppNavigations, resetHost } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+import { crossAppNavigations, renderRoute, resetHost } from '@ajo/remote-kit/testing';
 import { ninStore } from '../nin-store';
 import { NinResultScreen } from './nin-result-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 const data = {
   nin: '12345678901',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { NIN_DATA_NOT_FOUND, NIN_VERIFY_ERROR } from '@ajo/shared/messages';
-import { FormScreen } from '../../../app/form-screen';
+import { FormScreen } from '../../../lib/form-screen';
 import { UhOhPage, VerificationFailed } from '../../verify/components/verification-outcome';
 import verificationStyles from '../../verify/components/verification.module.css';
 import { useNinVerificationData } from '../nin-store';

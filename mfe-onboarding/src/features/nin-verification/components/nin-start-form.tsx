@@ -10,10 +10,10 @@ import {
 } from '@ajo/shared/messages';
 import { ninSchema, ninStartFormSchema, type NinStartFormValues } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
-import { errorMessage, showToast } from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import formStyles from '../../../app/form.module.css';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { FormScreen } from '../../../lib/form-screen';
+import formStyles from '../../../lib/form.module.css';
 import { startNinVerification } from '../api';
 import { ninStore } from '../nin-store';
 import styles from './nin-verification.module.css';

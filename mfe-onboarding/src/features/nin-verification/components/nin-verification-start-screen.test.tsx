@@ -1,15 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NIN_INVALID, NIN_VERIFY_ERROR } from '@ajo/shared/messages';
-import { api, apiError, resetHost, toasts } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+import { api, apiError, renderRoute, resetHost, toasts } from '@ajo/remote-kit/testing';
 import { ninStore } from '../nin-store';
 import { NinVerificationStartScreen } from './nin-verification-start-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 const verificationData = {
   nin: '12345678901',

@@ -6,7 +6,7 @@ import {
   FILE_UPLOADED,
   PICTURE_QUALITY_BAD,
 } from '@ajo/shared/messages';
-import { api, apiError, resetHost, toasts } from '../../../test-support/fake-host';
+import { api, apiError, resetHost, toasts } from '@ajo/remote-kit/testing';
 import {
   cameraError,
   FAKE_JPEG_DATA_URL,
@@ -17,10 +17,7 @@ import {
 import { CAMERA_DENIED, CAMERA_MISSING } from '../use-camera';
 import { FacePhotoCapture } from './face-photo-capture';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 let camera: FakeCamera;
 const onPhotoUrl = jest.fn();

@@ -7,7 +7,7 @@ import {
   PICTURE_UPLOADED,
 } from '@ajo/shared/messages';
 import { Button, Spinner } from '@ajo/shared/ui';
-import { errorMessage, showToast } from '../../../app/services';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { checkFace, MissingDownloadUrlError, uploadPhoto } from '../api';
 import { captureFrame, randomPhotoFileName, type CapturedPhoto } from '../photo';
 import { useCamera } from '../use-camera';

@@ -10,16 +10,16 @@ import {
   api,
   apiError,
   crossAppNavigations,
+  renderRoute,
   resetHost,
   toasts,
-} from '../../../test-support/fake-host';
+} from '@ajo/remote-kit/testing';
 import { ninStore } from '../../nin-verification/nin-store';
-import { renderAtUrl } from '../../verify/render-at-url';
 import { OnboardingDetailsScreen } from './onboarding-details-screen';
 
 const session = { getUser: jest.fn(), loadUser: jest.fn() };
-jest.mock('../../../app/host', () => ({
-  ...jest.requireActual('../../../test-support/fake-host').hostModule,
+jest.mock('@ajo/remote-kit/host', () => ({
+  ...jest.requireActual('@ajo/remote-kit/testing').hostModule,
   loadHostSession: async () => ({ session }),
 }));
 // The photo step has its own tests; here it only reports a download URL (or its removal).
@@ -51,7 +51,7 @@ beforeEach(() => {
 });
 
 function renderOnboarding(search = '?tid=tid-1') {
-  renderAtUrl(<OnboardingDetailsScreen />, '/onboarding', `/onboarding${search}`);
+  renderRoute(<OnboardingDetailsScreen />, `/onboarding${search}`);
   return userEvent.setup();
 }
 

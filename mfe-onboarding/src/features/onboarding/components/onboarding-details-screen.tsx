@@ -8,9 +8,9 @@ import {
 } from '@ajo/shared/messages';
 import { onboardingDetailsSchema, type IdentityDetails as Details } from '@ajo/shared/schemas';
 import { Button, Spinner } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
-import formStyles from '../../../app/form.module.css';
-import { errorMessage, navigateAcrossApps, showToast } from '../../../app/services';
+import { errorMessage, navigateAcrossApps, showToast } from '@ajo/remote-kit/services';
+import { FormScreen } from '../../../lib/form-screen';
+import formStyles from '../../../lib/form.module.css';
 import { ninStore } from '../../nin-verification/nin-store';
 import { VerificationFailed } from '../../verify/components/verification-outcome';
 import { fetchAccountPhone, fetchIdentityDetails, verifyUser } from '../api';

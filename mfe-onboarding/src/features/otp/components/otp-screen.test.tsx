@@ -1,14 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OTP_RESEND_FAILED, OTP_RESENT } from '@ajo/shared/messages';
-import { api, apiError, resetHost, toasts } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+import { api, apiError, renderRoute, resetHost, session, toasts } from '@ajo/remote-kit/testing';
 import { OtpScreen } from './otp-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(() => {
   resetHost();
@@ -33,7 +29,7 @@ describe('/otp', () => {
     expect(screen.getByLabelText('current location')).toHaveTextContent('/signup');
   });
 
-  it('posts the stored phone and the OTP encrypted, stores the sign-up token and goes to /security-pin', async () => {
+  it('posts the stored phone and the OTP encrypted, hands the sign-up token to the session and goes to /security-pin', async () => {
     api.encrypted.post.mockResolvedValue({
       status: 200,
       data: { token: 'signup-jwt', message: 'ok' },
@@ -46,8 +42,9 @@ describe('/otp', () => {
       phone_number: '2348012345678',
       otp: '123456',
     });
-    expect(localStorage.getItem('tk')).toBe('signup-jwt');
-    expect(localStorage.getItem('id')).toBeNull();
+    // host/session keeps the sign-up token (the bearer of POST /users); the remote never writes it.
+    expect(session.startSignup).toHaveBeenCalledWith('signup-jwt');
+    expect(localStorage.getItem('tk')).toBeNull();
   });
 
   it('requires the OTP and caps it at 6 characters', async () => {
@@ -65,7 +62,7 @@ describe('/otp', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(toasts()).toEqual([['error', 'Invalid or expired OTP.']]));
     expect(screen.queryByLabelText('current location')).not.toBeInTheDocument();
-    expect(localStorage.getItem('tk')).toBeNull();
+    expect(session.startSignup).not.toHaveBeenCalled();
   });
 
   it('counts down 180 s as m:ss before Resend OTP is enabled', () => {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { OTP_LENGTH, SESSION_PHONE_KEY, SESSION_TOKEN_KEY } from '@ajo/shared/constants';
+import { OTP_LENGTH, SESSION_PHONE_KEY } from '@ajo/shared/constants';
 import { ERROR_SIGNING_UP } from '@ajo/shared/messages';
 import {
   INTERNATIONAL_PHONE_PATTERN,
@@ -10,10 +10,11 @@ import {
 } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
 import { ResendOtp } from '@ajo/shared/ui/resend-otp';
-import { FormScreen } from '../../../app/form-screen';
-import { errorMessage, showToast } from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+import { loadHostSession } from '@ajo/remote-kit/host';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { FormScreen } from '../../../lib/form-screen';
+import styles from '../../../lib/form.module.css';
 import { resendSignupOtp, verifySignupOtp } from '../api';
 
 /** /otp (SPEC §2): the 6-character sign-up OTP; success goes to /security-pin. */
@@ -40,9 +41,9 @@ function OtpForm({ phoneNumber }: { phoneNumber: string }) {
   const confirmOtp = async ({ otp }: SignupOtpFormValues) => {
     try {
       const { token } = await verifySignupOtp({ phone_number: phoneNumber, otp });
-      // The sign-up token proves the phone to POST /users: the api client sends `tk` as the bearer.
-      // No `id` is stored, so the route guard does not take this for a signed-in session.
-      localStorage.setItem(SESSION_TOKEN_KEY, token);
+      // The sign-up token proves the phone to POST /users (/register); host/session keeps it.
+      const { session } = await loadHostSession();
+      session.startSignup(token);
       navigate('/security-pin');
     } catch (error) {
       // SPEC §8 "OTP failure: server message only"; the sign-up fallback covers a network failure.

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../../../test-support/render-route';
+import { renderRoute } from '@ajo/remote-kit/testing';
 import { SecurityPinScreen } from './security-pin-screen';
 
 beforeEach(() => {

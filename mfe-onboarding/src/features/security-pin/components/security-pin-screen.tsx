@@ -4,9 +4,9 @@ import { SECURITY_PIN_LENGTH } from '@ajo/shared/constants';
 import { HINT_SECURITY_PIN } from '@ajo/shared/messages';
 import { securityPinPairSchema, type SecurityPinPairValues } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
-import { FormScreen } from '../../../app/form-screen';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { FormScreen } from '../../../lib/form-screen';
+import styles from '../../../lib/form.module.css';
 
 /** What /security-pin hands to /register (SPEC §2 "carrying both values"). */
 export interface SecurityPinHandOff {

@@ -5,16 +5,13 @@ import {
   api,
   apiError,
   crossAppNavigations,
+  renderRoute,
   resetHost,
   toasts,
-} from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+} from '@ajo/remote-kit/testing';
 import { SignupScreen } from './signup-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(resetHost);
 

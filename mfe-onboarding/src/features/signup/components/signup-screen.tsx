@@ -8,11 +8,11 @@ import {
   type SignupPhoneFormValues,
 } from '@ajo/shared/schemas';
 import { Button, Checkbox, TextField } from '@ajo/shared/ui';
-import { CrossAppLink } from '../../../app/cross-app-link';
-import { FormScreen } from '../../../app/form-screen';
-import { errorMessage, showToast } from '../../../app/services';
-import { schemaResolver } from '../../../app/zod-form';
-import styles from '../../../app/form.module.css';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { FormScreen } from '../../../lib/form-screen';
+import styles from '../../../lib/form.module.css';
 import { requestSignupOtp } from '../api';
 
 /** /signup (SPEC §2): phone number plus the required terms checkbox; success goes to /otp. */

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ERROR_PAGE_TITLE } from '@ajo/shared/messages';
 import { Button } from '@ajo/shared/ui';
-import { CrossAppLink } from '../../../app/cross-app-link';
-import { FormScreen } from '../../../app/form-screen';
-import { navigateAcrossApps } from '../../../app/services';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import { navigateAcrossApps } from '@ajo/remote-kit/services';
+import { FormScreen } from '../../../lib/form-screen';
 import styles from './verification.module.css';
 
 /** SPEC §2: the error page titled 'Uh Oh!' with a button to / (the home page is another app's). */

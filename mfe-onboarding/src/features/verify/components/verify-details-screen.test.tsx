@@ -1,12 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../../../test-support/render-route';
+import { renderRoute } from '@ajo/remote-kit/testing';
 import { VerifyDetailsScreen } from './verify-details-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 describe('/verify', () => {
   it('offers BVN and NIN verification as links to their start pages', () => {

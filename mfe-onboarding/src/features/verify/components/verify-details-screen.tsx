@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FormScreen } from '../../../app/form-screen';
+import { FormScreen } from '../../../lib/form-screen';
 import styles from './verification.module.css';
 
 /** /verify (SPEC §2 "Verify Details choice page"): BVN or NIN verification. */

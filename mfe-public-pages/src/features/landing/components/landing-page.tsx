@@ -1,4 +1,4 @@
-import { PlainLink } from '../../../app/plain-link';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import styles from './landing-page.module.css';
 
 const BLURBS = [
@@ -28,12 +28,12 @@ export function LandingPage() {
           Ajo Wallet gives you a wallet you can fund, spend and share, right from your phone.
         </p>
         <div className={styles.actions}>
-          <PlainLink href="/signup" className={styles.primary}>
+          <CrossAppLink href="/signup" className={styles.primary}>
             Get started
-          </PlainLink>
-          <PlainLink href="/login" className={styles.secondary}>
+          </CrossAppLink>
+          <CrossAppLink href="/login" className={styles.secondary}>
             Login
-          </PlainLink>
+          </CrossAppLink>
         </div>
       </section>
       <section aria-labelledby="features-title">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { BACK_TO_SAFETY, RENDER_FALLBACK } from '@ajo/shared/messages';
 import { Screen } from '@ajo/shared/ui/screen';
 
@@ -7,7 +7,7 @@ export function ErrorPage() {
   return (
     <Screen title="Something went wrong">
       <p>{RENDER_FALLBACK}</p>
-      <Link to="/dashboard">{BACK_TO_SAFETY}</Link>
+      <CrossAppLink href="/dashboard">{BACK_TO_SAFETY}</CrossAppLink>
     </Screen>
   );
 }

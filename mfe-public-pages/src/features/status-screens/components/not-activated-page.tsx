@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { ACCOUNT_NOT_ACTIVATED } from '@ajo/shared/messages';
 import { Screen } from '@ajo/shared/ui/screen';
 
@@ -12,7 +12,8 @@ export function NotActivatedPage() {
     <Screen title="Account not activated">
       <p>{ACCOUNT_NOT_ACTIVATED}</p>
       <p>
-        Not verified yet? <Link to="/verify">Complete your identity verification</Link>
+        Not verified yet?{' '}
+        <CrossAppLink href="/verify">Complete your identity verification</CrossAppLink>
       </p>
     </Screen>
   );

@@ -6,20 +6,17 @@ import {
   apiError,
   busEvents,
   customer,
+  renderRoute,
   resetHost,
   session,
   toasts,
   wallet,
-} from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+} from '@ajo/remote-kit/testing';
 import type { User } from '@ajo/shared/entities';
 import { DashboardOverviewScreen } from './dashboard-overview-screen';
 import { FUNDING_CANCELLED, FUNDING_SUCCESS } from './use-funding-result';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(resetHost);
 

@@ -2,8 +2,8 @@
 // card per wallet, quick actions, then the latest transactions of the main wallet.
 import { isCommissionWallet, ninStatusBadge } from '@ajo/shared/format';
 import { Badge, Screen, Spinner } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../app/use-current-user';
-import styles from '../../../app/wallets.module.css';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import styles from '../../../lib/wallets.module.css';
 import { LatestTransactions } from './latest-transactions';
 import { QuickActions } from './quick-actions';
 import { useFundingResult } from './use-funding-result';

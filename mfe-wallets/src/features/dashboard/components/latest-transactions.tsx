@@ -3,9 +3,9 @@
 import { Link } from 'react-router-dom';
 import type { Wallet } from '@ajo/shared/entities';
 import { Spinner } from '@ajo/shared/ui';
-import { TransactionTable } from '../../../app/transaction-table';
-import { useMiniStatement } from '../../../app/use-mini-statement';
-import styles from '../../../app/wallets.module.css';
+import { TransactionTable } from '../../../lib/transaction-table';
+import { useMiniStatement } from '../../../lib/use-mini-statement';
+import styles from '../../../lib/wallets.module.css';
 
 const LATEST_COUNT = 5;
 

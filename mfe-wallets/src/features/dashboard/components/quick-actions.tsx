@@ -1,7 +1,7 @@
 // Issue 6: quick actions below the wallet cards to fund, transfer and pay (SPEC §2 routes).
 import { Link } from 'react-router-dom';
-import { CrossAppLink } from '../../../app/cross-app-link';
-import styles from '../../../app/wallets.module.css';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import styles from '../../../lib/wallets.module.css';
 
 /** Routes this remote owns go through its router; the others through the shell (host README). */
 const ACTIONS = [

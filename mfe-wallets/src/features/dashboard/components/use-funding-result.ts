@@ -2,7 +2,7 @@
 // and drop the query so a reload does not repeat it.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { showToast } from '../../../app/services';
+import { showToast } from '@ajo/remote-kit/services';
 
 export const FUNDING_SUCCESS = 'Your wallet has been funded successfully.';
 export const FUNDING_CANCELLED = 'Wallet funding was cancelled.';

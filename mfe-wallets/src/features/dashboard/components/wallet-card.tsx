@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { formatNaira, isCommissionWallet, walletStatusTone } from '@ajo/shared/format';
 import { Badge } from '@ajo/shared/ui';
-import styles from '../../../app/wallets.module.css';
+import styles from '../../../lib/wallets.module.css';
 
 const HIDDEN_BALANCE = '₦ ••••••';
 

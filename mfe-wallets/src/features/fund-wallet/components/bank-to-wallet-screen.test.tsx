@@ -5,28 +5,25 @@ import {
   api,
   apiError,
   customer,
+  renderRoute,
   resetHost,
   session,
   toasts,
-} from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
-import { goToCheckout } from '../browser-redirect';
+} from '@ajo/remote-kit/testing';
+import { redirectBrowser } from '@ajo/remote-kit/browser-redirect';
 import { BankToWalletScreen } from './bank-to-wallet-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
-jest.mock('../browser-redirect', () => ({
-  ...jest.requireActual('../browser-redirect'),
-  goToCheckout: jest.fn(),
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+jest.mock('@ajo/remote-kit/browser-redirect', () => ({
+  ...jest.requireActual('@ajo/remote-kit/browser-redirect'),
+  redirectBrowser: jest.fn(),
 }));
 
 const CHECKOUT = 'http://127.0.0.1:3340/api/sandbox/checkout/sess_1';
 
 beforeEach(() => {
   resetHost();
-  jest.mocked(goToCheckout).mockReset();
+  jest.mocked(redirectBrowser).mockReset();
   session.loadUser.mockImplementation(async () => {
     session.setUser(customer());
     return customer();
@@ -56,7 +53,7 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
   it('sends the amount as a number with platform web, then opens the checkout link', async () => {
     api.encrypted.post.mockResolvedValue({ status: 200, data: { link: CHECKOUT } });
     await fillForm();
-    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith(CHECKOUT));
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(CHECKOUT));
     expect(api.encrypted.post).toHaveBeenCalledWith('/transfers/bank-to-wallet', {
       wallet_account_number: '1100000001',
       transfer_amount: 2500.5,
@@ -82,7 +79,7 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
     api.encrypted.post.mockRejectedValue(apiError(500));
     await fillForm();
     await waitFor(() => expect(toasts()).toEqual([['error', ERROR_INITIATING_TRANSFER]]));
-    expect(goToCheckout).not.toHaveBeenCalled();
+    expect(redirectBrowser).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled();
   });
 
@@ -96,6 +93,6 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
     api.encrypted.post.mockResolvedValue({ status: 200, data: { link: 'javascript:alert(1)' } });
     await fillForm();
     await waitFor(() => expect(toasts()).toEqual([['error', ERROR_INITIATING_TRANSFER]]));
-    expect(goToCheckout).not.toHaveBeenCalled();
+    expect(redirectBrowser).not.toHaveBeenCalled();
   });
 });

@@ -11,12 +11,12 @@ import {
   type BankToWalletFormValues,
 } from '@ajo/shared/schemas';
 import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
-import { errorMessage, showToast } from '../../../app/services';
-import { useCurrentUser } from '../../../app/use-current-user';
-import styles from '../../../app/wallets.module.css';
-import { initiateBankToWallet } from '../../../app/wallets-api';
-import { schemaResolver } from '../../../app/zod-form';
-import { goToCheckout, isSafeRedirect } from '../browser-redirect';
+import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { isSafeRedirect, redirectBrowser } from '@ajo/remote-kit/browser-redirect';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import styles from '../../../lib/wallets.module.css';
+import { initiateBankToWallet } from '../../../lib/wallets-api';
 
 export function BankToWalletScreen() {
   const { user } = useCurrentUser();
@@ -51,7 +51,7 @@ export function BankToWalletScreen() {
       });
       const link = await initiateBankToWallet(payload);
       if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
-      goToCheckout(link);
+      redirectBrowser(link);
     } catch (error) {
       setSubmitting(false);
       void showToast('error', errorMessage(error, ERROR_INITIATING_TRANSFER));

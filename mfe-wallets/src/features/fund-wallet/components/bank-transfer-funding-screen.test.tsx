@@ -1,13 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appConfig, customer, resetHost, session, wallet } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+import {
+  appConfig,
+  customer,
+  renderRoute,
+  resetHost,
+  session,
+  wallet,
+} from '@ajo/remote-kit/testing';
 import { BankTransferFundingScreen, COPIED } from './bank-transfer-funding-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(() => {
   resetHost();

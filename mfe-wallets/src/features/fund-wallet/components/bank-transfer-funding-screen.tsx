@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { fullName, isWalletBlocked, transferSourceWallets } from '@ajo/shared/format';
 import { MESSAGE_DURATION_MS } from '@ajo/shared/constants';
 import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../app/use-current-user';
-import styles from '../../../app/wallets.module.css';
-import { fetchBankName } from '../../../app/wallets-api';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import styles from '../../../lib/wallets.module.css';
+import { fetchBankName } from '../../../lib/wallets-api';
 
 export const COPIED = 'Copied';
 

@@ -1,13 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { customer, resetHost, session } from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+import { customer, renderRoute, resetHost, session } from '@ajo/remote-kit/testing';
 import { CashDepositScreen } from './cash-deposit-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 beforeEach(() => {
   resetHost();

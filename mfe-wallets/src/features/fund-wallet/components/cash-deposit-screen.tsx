@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Button, Screen, Stepper } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../app/use-current-user';
-import styles from '../../../app/wallets.module.css';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import styles from '../../../lib/wallets.module.css';
 
 export const CASH_DEPOSIT_STEPS = [
   'Give cash to a POS agent',

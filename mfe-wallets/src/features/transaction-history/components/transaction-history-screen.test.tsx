@@ -6,17 +6,14 @@ import {
   apiError,
   busEvents,
   customer,
+  renderRoute,
   resetHost,
   session,
   toasts,
-} from '../../../test-support/fake-host';
-import { renderRoute } from '../../../test-support/render-route';
+} from '@ajo/remote-kit/testing';
 import { TransactionHistoryScreen } from './transaction-history-screen';
 
-jest.mock(
-  '../../../app/host',
-  () => jest.requireActual('../../../test-support/fake-host').hostModule,
-);
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 const rows = [
   {

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Screen, Select, Spinner } from '@ajo/shared/ui';
-import { TransactionTable } from '../../../app/transaction-table';
-import { useCurrentUser } from '../../../app/use-current-user';
-import { useMiniStatement } from '../../../app/use-mini-statement';
-import styles from '../../../app/wallets.module.css';
-import { STATEMENT_TYPE } from '../../../app/wallets-api';
+import { TransactionTable } from '../../../lib/transaction-table';
+import { useCurrentUser } from '../../../lib/use-current-user';
+import { useMiniStatement } from '../../../lib/use-mini-statement';
+import styles from '../../../lib/wallets.module.css';
+import { STATEMENT_TYPE } from '../../../lib/wallets-api';
 
 /** SPEC §3: wallets with product_id 4 have their account number hidden in this selector. */
 export function walletOptionLabel(wallet: Wallet): string {

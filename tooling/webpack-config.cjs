@@ -1,0 +1,199 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
+// The webpack + Module Federation settings of the host and every remote (`@ajo/tooling/webpack`),
+// so the federation rules of ARCHITECTURE "Known traps" are written once.
+const path = require('node:path');
+const fs = require('node:fs');
+const { REMOTES, remotePackage } = require('./remotes.cjs');
+// pnpm keeps webpack out of @module-federation/enhanced's reach; tell it which webpack runs the build
+// (the package's own, resolved from the folder the build runs in).
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack', {
+  paths: [process.cwd(), __dirname],
+});
+// webpack is pinned to ~5.111 in every package: 5.112 moved internal files (lib/util/semver, ...)
+// that @module-federation/enhanced 2.9 still requires by their old paths.
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+/**
+ * Singletons of ARCHITECTURE "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared,
+ * loaded once. The trailing-slash keys cover react/jsx-runtime and react-dom/client; pnpm keeps
+ * packages under node_modules/.pnpm, hence allowNodeModulesSuffixMatch.
+ * `@ajo/remote-kit` is deliberately absent: it is compiled into each remote, because its host-module
+ * loader keeps per-remote state (docs/decisions/005-remote-kit-compiled-in.md).
+ * @param {string} [dir] the package being built: @ajo/shared is found from there, by module resolution.
+ */
+function sharedSingletons(dir = process.cwd()) {
+  const single = (requiredVersion) => ({
+    singleton: true,
+    requiredVersion,
+    allowNodeModulesSuffixMatch: true,
+  });
+  const sharedPkg = JSON.parse(
+    fs.readFileSync(require.resolve('@ajo/shared/package.json', { paths: [dir] }), 'utf8'),
+  );
+  const sharedSubpaths = Object.keys(sharedPkg.exports ?? {})
+    .filter((k) => k !== './package.json' && k.startsWith('./'))
+    .map((k) => `@ajo/shared/${k.slice(2)}`);
+  // The slash keys must not suffix-match, or react's own ./cjs/*.js files become shared modules.
+  const prefix = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const shared = {
+    react: single('^18.3.1'),
+    'react/': prefix('^18.3.1'),
+    'react-dom': single('^18.3.1'),
+    'react-dom/': prefix('^18.3.1'),
+    'react-router-dom': single('^6.30.1'),
+    rxjs: single('^7.8.2'),
+  };
+  for (const sub of sharedSubpaths) {
+    shared[sub] = { singleton: true, requiredVersion: false, version: sharedPkg.version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir package folder (__dirname of the caller)
+ * @param {string} o.name federation name
+ * @param {Record<string,string>} [o.exposes]
+ * @param {'provide'|'consume'} o.runtime provide: the shell, a pure consumer that ships the federation
+ *   runtime once; consume: the containers (host, remotes), which reuse it instead of bundling their
+ *   own copy (~20 KB gzip each; the first-load budget of `/`).
+ * @param {string} [o.assetDir] sub-folder of dist for chunks (the host builds two containers into dist)
+ * @param {object[]} [o.plugins]
+ * @param {string} [o.mode]
+ */
+function createFederatedConfig(o) {
+  const mode = o.mode ?? 'production';
+  const prod = mode === 'production';
+  const assetDir = o.assetDir ? `${o.assetDir}/` : '';
+  const hasExposes = o.exposes && Object.keys(o.exposes).length > 0;
+  return {
+    name: o.name,
+    mode,
+    context: o.dir,
+    entry: o.entry ?? { main: './src/index.ts' },
+    devtool: prod ? false : 'source-map',
+    target: 'web',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      // ARCHITECTURE "Known traps": a manifest under /remotes/<name>/<version>/ finds its chunks there.
+      publicPath: 'auto',
+      uniqueName: o.name,
+      // Entry chunks: a hash in the name breaks the federation runtime module's own hashing, so they
+      // are plain names served no-cache; every other chunk is content-hashed and immutable.
+      filename: `${assetDir}[name].js`,
+      chunkFilename: `${assetDir}[name].[contenthash:8].js`,
+      cssFilename: `${assetDir}[name].[contenthash:8].css`,
+      clean: false,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          // @ajo/shared and @ajo/remote-kit are source-first TypeScript: they resolve (realpath) to
+          // their own folders in the repository, so only node_modules is excluded.
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        {
+          test: /\.module\.css$/,
+          use: [
+            MiniCssExtractPlugin.loader,
+            {
+              loader: require.resolve('css-loader'),
+              options: {
+                // Scoped class names: styles never leak between remotes (ARCHITECTURE).
+                modules: {
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: prod
+                    ? `${o.name}_[hash:base64:6]`
+                    : `${o.name}_[local]_[hash:base64:4]`,
+                },
+              },
+            },
+          ],
+        },
+        {
+          test: /\.css$/,
+          exclude: /\.module\.css$/,
+          use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')],
+        },
+      ],
+    },
+    optimization: {
+      splitChunks: { chunks: 'async' },
+      moduleIds: 'deterministic',
+    },
+    performance: { hints: false },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: `${assetDir}[name].[contenthash:8].css`,
+        chunkFilename: `${assetDir}[name].[contenthash:8].css`,
+      }),
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: hasExposes ? 'remoteEntry.js' : undefined,
+        exposes: o.exposes,
+        remotes: {},
+        shared: sharedSingletons(o.dir),
+        // ARCHITECTURE "Known traps": loaded-first so one offline remote never breaks start-up.
+        shareStrategy: 'loaded-first',
+        manifest: hasExposes ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+        runtimePlugins: o.runtimePlugins,
+        experiments: {
+          ...(o.runtime === 'provide'
+            ? { provideExternalRuntime: true }
+            : { externalRuntime: true }),
+          // Browser-only runtime: drops the node script loader from the bundle (first-load budget).
+          optimization: { target: 'web' },
+        },
+      }),
+      ...(o.plugins ?? []),
+    ],
+    stats: process.env.AJO_WEBPACK_STATS ?? 'errors-warnings',
+  };
+}
+
+/** The entry of `REMOTES` (./remotes.cjs) whose package is the one in `dir`. */
+function remoteIn(dir) {
+  const { name } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const remote = REMOTES.find((r) => remotePackage(r) === name);
+  if (!remote) throw new Error(`${name} is not a remote: add it to @ajo/tooling/remotes.cjs`);
+  return remote;
+}
+
+/**
+ * A remote's whole webpack config: exposes ./app (single-spa lifecycles). The federation name comes
+ * from the list of remotes, found by the package's name.
+ */
+function createRemoteConfig(dir, env, argv) {
+  const { name } = remoteIn(dir);
+  // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
+  if (env?.WEBPACK_BUILD) {
+    fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+  }
+  return createFederatedConfig({
+    dir,
+    name,
+    mode: argv?.mode,
+    runtime: 'consume',
+    // No page entry: a remote is only ever loaded through its container, whose exposed modules are
+    // fetched asynchronously after share negotiation (the async boundary of ARCHITECTURE).
+    entry: {},
+    exposes: { './app': './src/app/lifecycles.tsx' },
+  });
+}
+
+module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons };

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REMOTES, remoteFolder } from './remotes.cjs';
+import { createRemoteConfig, sharedSingletons } from './webpack-config.cjs';
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface Plugin {
+  _options?: { name?: string; exposes?: Record<string, string>; shared?: Record<string, unknown> };
+}
+
+function federationOptions(config: { plugins: Plugin[] }) {
+  return config.plugins.find((p) => p._options && 'shared' in p._options)?._options ?? {};
+}
+
+describe('createRemoteConfig', () => {
+  it.each(REMOTES.map((remote) => [remoteFolder(remote), remote.name]))(
+    '%s builds the container %s, exposing its lifecycles as ./app',
+    (folder, name) => {
+      const config = createRemoteConfig(path.join(ROOT, folder), {}, { mode: 'production' });
+      const federation = federationOptions(config);
+      expect(config.name).toBe(name);
+      expect(federation.name).toBe(name);
+      expect(federation.exposes).toEqual({ './app': './src/app/lifecycles.tsx' });
+    },
+  );
+
+  it('refuses a package that is not in the list of remotes', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ajo-tooling-'));
+    try {
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@ajo/mfe-unknown' }));
+      expect(() => createRemoteConfig(dir, {}, {})).toThrow(
+        '@ajo/mfe-unknown is not a remote: add it to @ajo/tooling/remotes.cjs',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sharedSingletons', () => {
+  const dir = path.join(ROOT, remoteFolder(REMOTES[0]));
+  const shared = sharedSingletons(dir) as Record<string, { singleton: boolean; version?: string }>;
+
+  it('shares react, react-dom, the router and rxjs as singletons (ARCHITECTURE "Known traps")', () => {
+    for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', 'rxjs']) {
+      expect(shared[key]?.singleton).toBe(true);
+    }
+  });
+
+  it("shares every export of @ajo/shared, found by module resolution from the package's folder", () => {
+    const sharedPackage = JSON.parse(
+      readFileSync(require.resolve('@ajo/shared/package.json', { paths: [dir] }), 'utf8'),
+    );
+    const subpaths = Object.keys(sharedPackage.exports)
+      .filter((key) => key !== './package.json')
+      .map((key) => `@ajo/shared/${key.slice(2)}`);
+    expect(subpaths.length).toBeGreaterThan(3);
+    for (const key of subpaths) expect(shared[key]).toMatchObject({ singleton: true });
+  });
+
+  it('never shares @ajo/remote-kit: each remote compiles in its own (per-remote state)', () => {
+    expect(Object.keys(shared).filter((key) => key.includes('remote-kit'))).toEqual([]);
+  });
+});
