@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
@@ -39,11 +40,6 @@ declare module 'fastify' {
   }
 }
 
-/** An injectable clock, so tests drive 10 minutes, 180 s or 15 minutes without sleeping. */
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface AppDeps {
   config: Config;

@@ -23,7 +23,7 @@ import {
   type SignupOtpBody,
 } from './schemas.js';
 import { SecurityPinResetService } from './security-pin-reset-service.js';
-import { createSignupTokens } from './signup-token.js';
+import { createSignupTokens } from '../../security/signup-tokens.js';
 import { SignupVerificationService } from './signup-verification-service.js';
 
 /**

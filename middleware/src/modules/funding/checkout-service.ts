@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import type { CheckoutSessionsTable, Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, type Ledger } from '../../ledger/index.js';

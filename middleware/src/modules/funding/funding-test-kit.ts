@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createLedger } from '../../ledger/index.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { TestApp } from '../../test-support/test-app.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../identity/wallets.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 import { createUser, type TestUser } from '../identity/identity-test-kit.js';
 
 export const TEST_PIN = '246810';

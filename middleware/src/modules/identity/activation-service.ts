@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import type { Database, IdentityJson } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { createLedger, type LedgerOptions } from '../../ledger/index.js';
@@ -12,7 +12,7 @@ import {
   PHOTO_NOT_UPLOADED,
   VERIFICATION_COMPLETED,
 } from './messages.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from './wallets.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 
 const ATTEMPTS = 3;
 
