@@ -71,10 +71,15 @@ export function inboundTransfer(t: TestApp, body: Record<string, unknown>) {
   });
 }
 
+/**
+ * POST /transfers/bank-to-wallet as the web app sends it; a fresh Idempotency-Key per call unless
+ * `key` is given (null: no header at all).
+ */
 export function bankToWallet(
   t: TestApp,
   user: Customer,
   overrides: Record<string, unknown> = {},
+  key: string | null = randomUUID(),
 ): Promise<ApiAnswer> {
   return encryptedCall(
     t,
@@ -88,7 +93,7 @@ export function bankToWallet(
       platform: 'web',
       ...overrides,
     },
-    user.auth,
+    key === null ? user.auth : { ...user.auth, 'idempotency-key': key },
   );
 }
 

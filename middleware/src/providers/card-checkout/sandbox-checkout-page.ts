@@ -1,5 +1,5 @@
 import { formatKobo } from '@ajo/shared/format';
-import { createSandboxPage, escapeHtml } from '../../providers/sandbox-page.js';
+import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
  * The sandbox card checkout page (issue 6 contract 5): what a card processor's hosted checkout

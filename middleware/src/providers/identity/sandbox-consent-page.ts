@@ -1,4 +1,4 @@
-import { createSandboxPage, escapeHtml } from '../../providers/sandbox-page.js';
+import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
  * The sandbox identity provider's BVN consent page (issue 5 contract 2): what NIBSS iGree shows a
