@@ -1,6 +1,6 @@
 // SPEC §2 / §5 / §7 fund by debit card: wallet (not the commission wallet), amount and a 6-digit
 // transaction PIN; the amount goes as a number, platform 'web'; the answer's link opens the checkout.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
 import { transferSourceWallets } from '@ajo/shared/format';
@@ -18,9 +18,19 @@ import { initiateBankToWallet } from '../../../app/wallets-api';
 import { schemaResolver } from '../../../app/zod-form';
 import { goToCheckout, isSafeRedirect } from '../browser-redirect';
 
+/** A client reference (Idempotency-Key): a UUID, from the secure-context API when there is one. */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function BankToWalletScreen() {
   const { user } = useCurrentUser();
   const [submitting, setSubmitting] = useState(false);
+  // One client reference per attempt: pressing Proceed again with the same details (after a lost
+  // answer) is a retry of that attempt, so the server answers it with the same checkout link.
+  const attempt = useRef<{ key: string; details: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,7 +59,9 @@ export function BankToWalletScreen() {
         phone_number: user.phone_number,
         platform: 'web',
       });
-      const link = await initiateBankToWallet(payload);
+      const details = JSON.stringify(payload);
+      if (attempt.current?.details !== details) attempt.current = { key: newAttemptKey(), details };
+      const link = await initiateBankToWallet(payload, attempt.current.key);
       if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
       goToCheckout(link);
     } catch (error) {
