@@ -1,4 +1,4 @@
-// The money area's own answers (issue 6 contract wording; SPEC §8 has none of its own for these).
+// The money area's own answers (SPEC §8 has no wording of its own for these).
 // The answers the web app also knows (client references, step-up) are in @ajo/shared/messages.
 export const INCORRECT_TRANSACTION_PIN = 'Incorrect transaction PIN.';
 export const TRANSACTION_PIN_LOCKED = 'Too many wrong transaction PINs. Try again in 15 minutes.';

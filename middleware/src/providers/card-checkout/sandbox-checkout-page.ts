@@ -2,7 +2,7 @@ import { formatKobo } from '@ajo/shared/format';
 import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
- * The sandbox card checkout page (issue 6 contract 5): what a card processor's hosted checkout
+ * The sandbox card checkout page: what a card processor's hosted checkout
  * shows, served by the middleware in sandbox mode only (page shell: providers/sandbox-page.ts).
  */
 export const CHECKOUT_BRAND = 'Ajo Wallet sandbox card checkout';

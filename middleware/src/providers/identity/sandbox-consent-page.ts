@@ -1,7 +1,7 @@
 import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
- * The sandbox identity provider's BVN consent page (issue 5 contract 2): what NIBSS iGree shows a
+ * The sandbox identity provider's BVN consent page: what NIBSS iGree shows a
  * customer, served by the middleware in sandbox mode only (page shell: providers/sandbox-page.ts).
  */
 export const CONSENT_TITLE = 'Verify your BVN';
