@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { bankToWallet, createCustomer, TEST_PIN } from '../modules/funding/funding-test-kit.js';
+import {
+  bankToWallet,
+  checkoutSessionCount,
+  createCustomer,
+  TEST_PIN,
+} from '../modules/funding/funding-test-kit.js';
 import { FakeClock } from '../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -13,14 +18,7 @@ afterAll(() => t.close());
 
 const LOCKED = { message: 'Too many wrong transaction PINs. Try again in 15 minutes.' };
 
-const sessionsOf = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('checkout_sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .execute()
-  ).length;
+const sessionsOf = (userId: string) => checkoutSessionCount(t, userId);
 
 type VerifySecret = TestApp['app']['secrets']['verifySecret'];
 

@@ -97,6 +97,16 @@ export function bankToWallet(
   );
 }
 
+/** How many checkout sessions a customer has opened. */
+export async function checkoutSessionCount(t: TestApp, userId: string): Promise<number> {
+  const rows = await t.database.db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.length;
+}
+
 /** A checkout session's page path (from the bank-to-wallet link). */
 export async function startCheckout(
   t: TestApp,

@@ -23,7 +23,7 @@ input{width:100%;font-size:1.1rem;padding:.65rem .75rem;border:1px solid #b8c1cc
 `,
 });
 
-export const CHECKOUT_PAGE_CSP = page.csp;
+export const CHECKOUT_PAGE = page;
 const layout = page.render;
 
 export interface CheckoutView {

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { servePages } from '../sandbox-page.js';
 import { z } from 'zod/mini';
 import { AppError } from '../../errors.js';
 import type { Api } from '../../http/api.js';
@@ -6,7 +7,7 @@ import { errors, htmlPage, redirect } from '../../http/responses.js';
 import type { CheckoutSessionView, CheckoutSessions } from './index.js';
 import { chargeSandboxCard, checkSandboxOtp } from './sandbox-cards.js';
 import {
-  CHECKOUT_PAGE_CSP,
+  CHECKOUT_PAGE,
   renderCardPage,
   renderMessagePage,
   renderOtpPage,
@@ -50,21 +51,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
  * the capability.
  */
 export async function sandboxCheckoutPages(app: Api, sessions: CheckoutSessions) {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CHECKOUT_PAGE_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store')
-      .send(html);
+  const sendPage = servePages(app, CHECKOUT_PAGE);
   const toDashboard = (reply: FastifyReply, url: string) =>
     reply.header('cache-control', 'no-store').redirect(url, 303);
 

@@ -24,7 +24,7 @@ input[type=text]{width:100%;font-size:1.1rem;padding:.65rem .75rem;border:1px so
 `,
 });
 
-export const CONSENT_PAGE_CSP = page.csp;
+export const CONSENT_PAGE = page;
 const layout = page.render;
 
 export function renderConsentPage(options: { action: string; error?: string; bvn?: string }) {

@@ -1,11 +1,11 @@
-import type { FastifyReply } from 'fastify';
+import { servePages } from '../sandbox-page.js';
 import { z } from 'zod/mini';
 import type { Api } from '../../http/api.js';
 import { htmlPage, redirect } from '../../http/responses.js';
 import type { BvnConsentSessions } from './index.js';
 import {
   BVN_FORMAT_MESSAGE,
-  CONSENT_PAGE_CSP,
+  CONSENT_PAGE,
   CONSENT_REQUIRED_MESSAGE,
   renderConsentPage,
   renderSessionGonePage,
@@ -29,22 +29,7 @@ const consentForm = z.optional(
  * header: the single-use session id is the capability.
  */
 export async function sandboxConsentPages(app: Api, sessions: BvnConsentSessions) {
-  // A browser form post: urlencoded bodies are parsed in this plugin's scope only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CONSENT_PAGE_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store')
-      .send(html);
+  const sendPage = servePages(app, CONSENT_PAGE);
 
   const page = htmlPage('The consent page (or its error)');
   const path = `${BVN_CONSENT_PATH}/:sessionId`;
