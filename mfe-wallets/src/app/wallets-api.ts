@@ -1,9 +1,6 @@
 // The calls of this remote (SPEC §7): the mini statement, the card checkout and the bank name.
-import {
-  bankToWalletResponseSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  transactionHistoryResponseSchema,
-} from '@ajo/shared/schemas';
+import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/money-flow';
+import { bankToWalletResponseSchema, transactionHistoryResponseSchema } from '@ajo/shared/schemas';
 import type { BankToWalletPayloadValues, Transaction } from '@ajo/shared/schemas';
 import { loadHostApi } from './host';
 import { parseResponse } from './services';

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
-  STEP_UP_INVALID_OTP,
+  SERVER_INVALID_OTP as STEP_UP_INVALID_OTP,
   STEP_UP_OTP_EXPIRED,
   STEP_UP_OTP_SENT,
   STEP_UP_OTP_USED_UP,

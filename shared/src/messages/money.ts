@@ -1,12 +1,10 @@
 // The server's answers on money calls (client references and step-up) that the web app may show.
-// SPEC §4 gives 'Invalid otp' (the OTP step keeps the customer there on exactly this message).
+// The wrong-OTP answer is SPEC §4's SERVER_INVALID_OTP ('Invalid otp', in errors.ts).
 export const CLIENT_REFERENCE_REQUIRED = 'A client reference (Idempotency-Key header) is required.';
 export const CLIENT_REFERENCE_REUSED =
   'This client reference was already used for a different request.';
 export const REQUEST_IN_PROGRESS = 'This request is already being processed.';
 export const STEP_UP_OTP_SENT = 'Enter the OTP we sent you to authorise this transaction.';
-/** SPEC §4: the exact server message the OTP step recognises. */
-export const STEP_UP_INVALID_OTP = 'Invalid otp';
 export const STEP_UP_OTP_EXPIRED = 'This OTP has expired. Please start the transaction again.';
 export const STEP_UP_OTP_USED_UP = 'Too many wrong OTPs. Please start the transaction again.';
 export const stepUpResendWait = (seconds: number) =>

@@ -3,9 +3,12 @@
 import { CLIENT_REFERENCE_REQUIRED } from '../messages/money';
 import { z } from './zod';
 
-/** The header a money call sends, generated once per attempt (the web client uses a UUID). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+/**
+ * The Idempotency-Key header's rule. The web client generates the key (@ajo/shared/money-flow,
+ * which names the header); this module stays free of browser types because the middleware
+ * compiles it too.
+ */
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const idempotencyKeySchema = z
   .string(CLIENT_REFERENCE_REQUIRED)

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
 import { transferSourceWallets } from '@ajo/shared/format';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
+import { newIdempotencyKey } from '@ajo/shared/money-flow';
 import {
   bankToWalletFormSchema,
   bankToWalletPayloadSchema,
@@ -17,13 +18,6 @@ import styles from '../../../app/wallets.module.css';
 import { initiateBankToWallet } from '../../../app/wallets-api';
 import { schemaResolver } from '../../../app/zod-form';
 import { goToCheckout, isSafeRedirect } from '../browser-redirect';
-
-/** A client reference (Idempotency-Key): a UUID, from the secure-context API when there is one. */
-function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export function BankToWalletScreen() {
   const { user } = useCurrentUser();
@@ -60,7 +54,8 @@ export function BankToWalletScreen() {
         platform: 'web',
       });
       const details = JSON.stringify(payload);
-      if (attempt.current?.details !== details) attempt.current = { key: newAttemptKey(), details };
+      if (attempt.current?.details !== details)
+        attempt.current = { key: newIdempotencyKey(), details };
       const link = await initiateBankToWallet(payload, attempt.current.key);
       if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
       goToCheckout(link);
