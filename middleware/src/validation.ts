@@ -33,13 +33,6 @@ function defaultMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** Parses `value` or throws a 400 AppError whose message names the first bad field. */
-export function parseInput<S extends Schema>(schema: S, value: unknown): z.infer<S> {
-  const result = safeParse(schema, value, { error: defaultMessage });
-  if (result.success) return result.data as z.infer<S>;
-  throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid request', 'VALIDATION');
-}
-
 /**
  * Fastify's validator for the zod schemas routes declare (params, querystring, body, headers),
  * in place of fastify-type-provider-zod's own so that a refusal is the `{ message }` contract with
