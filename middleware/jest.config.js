@@ -10,6 +10,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // see the shim's comment: Jest's CJS runtime cannot require the ESM-only `cookie` 2
     '^cookie$': '<rootDir>/src/test-support/cookie-shim.cjs',
+    // the same for `content-disposition` 3, required by @fastify/static (the docs UI)
+    '^content-disposition$': '<rootDir>/src/test-support/content-disposition-shim.cjs',
   },
   transform: {
     '^.+\\.ts$': [

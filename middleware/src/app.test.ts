@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { AppError } from './errors.js';
 import { createTestApp, type TestApp } from './test-support/test-app.js';
-import { validate } from './validation.js';
 
 describe('the API foundation', () => {
   let t: TestApp;
@@ -48,11 +47,7 @@ describe('the error handler', () => {
   });
   beforeAll(async () => {
     t = await createTestApp();
-    t.app.post(
-      '/api/test/validated',
-      { preHandler: validate({ body }) },
-      async (request) => request.body,
-    );
+    t.app.post('/api/test/validated', { schema: { body } }, async (request) => request.body);
     t.app.get('/api/test/conflict', async () => {
       throw new AppError(409, 'Beneficiary already exists');
     });

@@ -1,6 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
@@ -20,6 +22,9 @@ import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
+import type { Api } from './http/api.js';
+import { openApiPlugin } from './http/openapi.js';
+import { validatorCompiler } from './validation.js';
 import { loggingOptions } from './plugins/logging.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { createLedger } from './ledger/index.js';
@@ -36,14 +41,10 @@ declare module 'fastify' {
     secrets: SecretHasher;
     /** The time the rules use (OTP expiry, resend wait, sign-in lock); tests move it. */
     clock: Clock;
+    /** Every route as registered (HEAD twins excluded): the route-schema test and the docs read it. */
+    routeCatalogue: readonly RouteOptions[];
   }
 }
-
-/** An injectable clock, so tests drive 10 minutes, 180 s or 15 minutes without sleeping. */
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface AppDeps {
   config: Config;
@@ -65,7 +66,7 @@ export interface AppDeps {
  * the Fastify instance; it is mounted under /api. Routes stay thin: services hold the rules,
  * repositories the SQL (CONVENTIONS §5).
  */
-const moduleRoutes = [
+const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   healthRoutes,
   appCheckRoutes,
   sandboxRoutes,
@@ -123,6 +124,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createSecretHasher({ pepper: config.secrets.pepper, cost: config.secrets.scryptCost }),
   );
 
+  // Routes declare zod schemas (fastify-type-provider-zod): our validator gives the { message }
+  // contract; the provider's serializer checks every answer against the schema of its status code.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const routeCatalogue: RouteOptions[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routeCatalogue.push(route as RouteOptions);
+  });
+
   await app.register(errorsPlugin);
   await app.register(envelopePlugin, { secret: config.encryptionSecret });
   await app.register(authPlugin, {
@@ -142,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     attestation: providers.appAttestation,
     enforce: config.appCheck.enforce,
   });
+
+  if (providers.mode === 'sandbox') await app.register(openApiPlugin);
 
   await app.register(
     async (api) => {

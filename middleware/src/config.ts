@@ -104,6 +104,8 @@ const envSchema = z.object({
   // Issue 5: how often the NIN status job moves submitted NINs on (src/modules/kyc).
   NIN_JOB_INTERVAL: z._default(duration('NIN_JOB_INTERVAL'), 15),
   FACE_CHECK_TIMEOUT: z._default(duration('FACE_CHECK_TIMEOUT'), 30),
+  // Naira: a money call of at least this amount needs a step-up OTP (src/money/step-up.ts).
+  STEP_UP_AMOUNT: z._default(int('STEP_UP_AMOUNT', 1, 9_999_999_999), 50_000),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -129,6 +131,7 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   ninJob: { intervalSeconds: number };
   faceCheck: { timeoutSeconds: number };
+  money: { stepUpAmountKobo: number };
 }
 
 export class ConfigError extends Error {
@@ -205,5 +208,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     ninJob: { intervalSeconds: env.NIN_JOB_INTERVAL },
     faceCheck: { timeoutSeconds: env.FACE_CHECK_TIMEOUT },
+    money: { stepUpAmountKobo: env.STEP_UP_AMOUNT * 100 },
   };
 }

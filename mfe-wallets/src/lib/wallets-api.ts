@@ -1,4 +1,5 @@
 // The calls of this remote (SPEC §7): the mini statement, the card checkout and the bank name.
+import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/money-flow';
 import { bankToWalletResponseSchema, transactionHistoryResponseSchema } from '@ajo/shared/schemas';
 import type { BankToWalletPayloadValues, Transaction } from '@ajo/shared/schemas';
 import { loadHostApi } from '@ajo/remote-kit/host';
@@ -25,10 +26,18 @@ export async function fetchMiniStatement(
   return parseResponse(transactionHistoryResponseSchema, response.data).transactionHistory;
 }
 
-/** POST /transfers/bank-to-wallet (encrypted): SPEC §7 "response link". */
-export async function initiateBankToWallet(payload: BankToWalletPayloadValues): Promise<string> {
+/**
+ * POST /transfers/bank-to-wallet (encrypted): SPEC §7 "response link". `idempotencyKey` is the
+ * attempt's client reference: the server answers a repeat of it with the same link.
+ */
+export async function initiateBankToWallet(
+  payload: BankToWalletPayloadValues,
+  idempotencyKey: string,
+): Promise<string> {
   const { api } = await loadHostApi();
-  const response = await api.encrypted.post('/transfers/bank-to-wallet', payload);
+  const response = await api.encrypted.post('/transfers/bank-to-wallet', payload, {
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
   return parseResponse(bankToWalletResponseSchema, response.data).link;
 }
 

@@ -126,6 +126,8 @@ export interface CheckoutSessionsTable {
   expires_at: Timestamp;
   paid_at: Timestamp | null;
   created_at: CreatedAt;
+  // Migration 0007: the bank-to-wallet call's client reference (Idempotency-Key), if any.
+  client_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // Issue 6: wrong transaction PINs in a row; 5 lock the user's money calls until locked_until.
@@ -133,6 +135,36 @@ export interface TransactionPinAttemptsTable {
   user_id: string;
   failures: number;
   locked_until: Timestamp | null;
+}
+
+// Migration 0007 (src/money/client-references.ts): one money call per user + route + key.
+export interface ClientReferencesTable {
+  user_id: string;
+  route: string;
+  key: string;
+  request_hash: string;
+  state: 'processing' | 'completed';
+  claim_token: string | null;
+  lease_until: Timestamp | null;
+  response_status: number | null;
+  response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+// Migration 0007 (src/money/step-up.ts): the step-up OTP of one money call.
+export interface StepUpChallengesTable {
+  id: Generated<string>;
+  user_id: string;
+  route: string;
+  client_reference: string;
+  otp_hash: string;
+  channel: 'phone' | 'email';
+  recipient: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface CoreTables {
@@ -146,6 +178,8 @@ export interface CoreTables {
   uploads: UploadsTable;
   checkout_sessions: CheckoutSessionsTable;
   transaction_pin_attempts: TransactionPinAttemptsTable;
+  client_references: ClientReferencesTable;
+  step_up_challenges: StepUpChallengesTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

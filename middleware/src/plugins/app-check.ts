@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { DOCS_PREFIX } from '../http/openapi.js';
 import type { AppAttestation } from '../providers/app-attestation/index.js';
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ export const appCheckPlugin = fp(
   async (app: FastifyInstance, opts: { attestation: AppAttestation; enforce: boolean }) => {
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.appCheck === false || !request.routeOptions.url) return;
+      // The sandbox's API documentation is read in a browser, which sends no attestation.
+      if (request.routeOptions.url.startsWith(DOCS_PREFIX)) return;
       const header = request.headers[APP_CHECK_HEADER];
       const token = Array.isArray(header) ? header[0] : header;
       const valid = token ? await opts.attestation.verifyToken(token) : false;

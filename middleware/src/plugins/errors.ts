@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../errors.js';
+import { isLedgerError } from '../ledger/index.js';
+import { ledgerErrorToAppError } from '../money/ledger-errors.js';
 
 export { AppError } from '../errors.js';
 
@@ -13,10 +15,14 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
-/** Central error handler: AppError → its status; Fastify 4xx → human message; else 500. */
+/**
+ * Central error handler: AppError → its status; the ledger's refusals → their 4xx (one mapping for
+ * every money route, src/money/ledger-errors.ts); Fastify 4xx → human message; else 500.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler((thrown: FastifyError, request, reply) => {
+      const error = isLedgerError(thrown) ? ledgerErrorToAppError(thrown) : thrown;
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
         return reply.status(error.statusCode).send({ message: error.message, ...error.extra });

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 
 /*
@@ -68,4 +69,26 @@ ${body}
 </body>
 </html>`,
   };
+}
+
+/**
+ * What a sandbox page route needs around its HTML: form posts parsed (urlencoded, in the calling
+ * plugin's scope only) and a `send` that adds the page's CSP and the no-sniff, no-referrer,
+ * no-store headers.
+ */
+export function servePages(app: FastifyInstance, page: SandboxPage) {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  return (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', page.csp)
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('cache-control', 'no-store')
+      .send(html);
 }

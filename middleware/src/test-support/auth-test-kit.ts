@@ -4,7 +4,7 @@
  * outbox as a person would, and a check that an answer parses with the web app's own schema
  * (import those from @ajo/shared/schemas).
  */
-import type { Clock } from '../app.js';
+import type { Clock } from '../clock.js';
 import { LOCAL_GOVERNMENTS, STATES } from '../modules/reference-data/states-and-lgas.js';
 import { decryptText, encryptText } from '../security/envelope-cipher.js';
 import type { TestApp } from './test-app.js';

@@ -3,3 +3,4 @@
 export * from './errors';
 export * from './successes';
 export * from './validation';
+export * from './money';

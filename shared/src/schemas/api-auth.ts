@@ -1,6 +1,7 @@
 // What the middleware answers on the sign-up, sign-in and security-PIN calls of SPEC §7.
 // The web app parses every response with these (CONVENTIONS §4) and the middleware's tests check its
 // answers against them, so both sides hold one contract.
+import { STATE_ID_INVALID } from '../messages/validation';
 import { z } from './zod';
 
 const id = z.union([z.string(), z.number()]);
@@ -37,6 +38,11 @@ export const statesResponseSchema = z.object({
 });
 export type StatesResponse = z.infer<typeof statesResponseSchema>;
 
+/** GET /local-government?stateId={id}: a state id as the query string carries it. */
+export const localGovernmentQuerySchema = z.strictObject({
+  stateId: z.string(STATE_ID_INVALID).check(z.trim(), z.regex(/^[1-9]\d{0,5}$/, STATE_ID_INVALID)),
+});
+
 /** GET /local-government?stateId=: SPEC §7 "(localGovts)". */
 export const localGovernmentsResponseSchema = z.object({
   localGovts: z.array(z.object({ id, local_government_name: z.string() })),
@@ -68,5 +74,9 @@ export const userSchema = z.object({
   bvn: z.optional(nullableString),
   referral_code: nullableString,
   email: z.optional(nullableString),
+  middle_name: z.optional(nullableString),
+  gender: z.optional(z.nullable(z.enum(['male', 'female']))),
+  state_id: z.optional(z.nullable(z.number())),
+  lga_id: z.optional(z.nullable(z.number())),
   wallets: z.array(walletSchema),
 });

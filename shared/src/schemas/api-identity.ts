@@ -1,8 +1,27 @@
 // What the middleware answers on the identity-verification and activation calls of issue 5
 // (SPEC §7 BVN/NIN, verify-user, PUT /users/{id}, create-transaction-pin). The web app parses every
 // response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
+import { PLATFORM } from '../constants/limits';
+import { CHANNEL_WEB, TID_REQUIRED, USER_ID_REQUIRED } from '../messages/validation';
 import { userSchema, walletSchema } from './api-auth';
+import { ninSchema } from './codes';
 import { z } from './zod';
+
+/** /users/{id}/… path parameter: the caller's own user id (the server answers 403 otherwise). */
+export const userIdParamsSchema = z.strictObject({ id: z.string(USER_ID_REQUIRED) });
+
+const webChannel = z.literal(PLATFORM, CHANNEL_WEB);
+
+/** 1. GET /bvn/start?channel=web. */
+export const bvnStartQuerySchema = z.strictObject({ channel: webChannel });
+
+/** 3. GET /bvn/details?tid=. */
+export const bvnDetailsQuerySchema = z.strictObject({
+  tid: z.string(TID_REQUIRED).check(z.trim(), z.minLength(1, TID_REQUIRED)),
+});
+
+/** 4. GET /nin/start?channel=web&nin=. */
+export const ninStartQuerySchema = z.strictObject({ channel: webChannel, nin: ninSchema });
 
 const nullableString = z.nullable(z.string());
 

@@ -1,7 +1,16 @@
 // What the middleware answers on the wallet, history and funding calls of issue 6 (SPEC §3
 // Transaction, §7 GET /transactions and POST /transfers/bank-to-wallet). The web app parses every
 // response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
+import { TRANSACTION_HISTORY_TYPE } from '../constants/limits';
+import { HISTORY_TYPE_MINI } from '../messages/validation';
+import { nubanSchema } from './money';
 import { z } from './zod';
+
+/** GET /transactions?wallet_account_number=&type=mini (SPEC §7, §9 history type fixed to mini). */
+export const transactionsQuerySchema = z.strictObject({
+  wallet_account_number: nubanSchema,
+  type: z.literal(TRANSACTION_HISTORY_TYPE, HISTORY_TYPE_MINI),
+});
 
 /** SPEC §3 Transaction: one line of the mini statement; amount in naira, always positive. */
 export const transactionSchema = z.object({

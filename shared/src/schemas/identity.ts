@@ -11,9 +11,11 @@ import {
   LGA_REQUIRED,
   NIN_MISMATCH,
   PHOTO_REQUIRED,
+  PHOTO_URL_TOO_LONG,
   REQUIRED,
   SECURITY_PINS_DO_NOT_MATCH,
   STATE_REQUIRED,
+  TID_REQUIRED,
 } from '../messages/validation';
 import { bvnSchema, ninSchema, securityPinSchema } from './codes';
 import { requiredString } from './money';
@@ -83,8 +85,8 @@ export type OnboardingDetailsValues = z.infer<typeof onboardingDetailsSchema>;
 
 /** SPEC §7 POST /verify-user. */
 export const verifyUserPayloadSchema = z.object({
-  photo_url: requiredString(PHOTO_REQUIRED),
-  tid: requiredString(REQUIRED),
+  photo_url: requiredString(PHOTO_REQUIRED).check(z.maxLength(2048, PHOTO_URL_TOO_LONG)),
+  tid: requiredString(TID_REQUIRED).check(z.maxLength(64, TID_REQUIRED)),
 });
 export type VerifyUserPayload = z.infer<typeof verifyUserPayloadSchema>;
 

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './api-auth';
 export * from './api-identity';
 export * from './api-wallets';
+export * from './api-money';
 export * from './pins';
 export * from './identity';
 export * from './transfers';

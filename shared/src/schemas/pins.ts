@@ -8,7 +8,8 @@ interface PinPair {
   transaction_pin: string;
   confirm_transaction_pin: string;
 }
-const pinsMatch = z.refine<PinPair>((v) => v.transaction_pin === v.confirm_transaction_pin, {
+/** SPEC §5: confirm_transaction_pin must equal transaction_pin (for server-side strict copies). */
+export const pinsMatch = z.refine<PinPair>((v) => v.transaction_pin === v.confirm_transaction_pin, {
   error: TRANSACTION_PIN_MISMATCH,
   path: ['confirm_transaction_pin'],
 });

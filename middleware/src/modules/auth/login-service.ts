@@ -1,4 +1,4 @@
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import { AppError, unauthorized } from '../../errors.js';
 import type { SecretHasher } from '../../security/secrets.js';
 import type { TokenService } from '../../security/tokens.js';

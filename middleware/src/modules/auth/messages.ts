@@ -4,8 +4,6 @@
  * knows (validation rules, 'Invalid OTP! Please, check and try again.', 'OTP has been resent
  * successfully!') comes from @ajo/shared/messages, never from a copy here.
  */
-export const PHONE_ALREADY_REGISTERED =
-  'An account with this phone number already exists. Please log in.';
 export const OTP_SENT = 'OTP sent';
 export const PHONE_VERIFIED = 'Phone number verified';
 export const OTP_TOO_MANY_TRIES = 'Too many wrong attempts. Please request a new OTP.';

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import { AppError, unauthorized } from '../../errors.js';
 import { INVALID_OTP } from '@ajo/shared/messages';
 import type { Notifier } from '../../providers/notifier/index.js';

@@ -1,5 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { validate } from '../../validation.js';
+import {
+  loginResponseSchema,
+  messageResponseSchema,
+  signupVerifiedResponseSchema,
+} from '@ajo/shared/schemas';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { UserRepository } from '../users/user-repository.js';
 import { LoginAttemptsRepository } from './login-attempts-repository.js';
 import { LoginService } from './login-service.js';
@@ -12,18 +17,9 @@ import {
 } from './messages.js';
 import { OtpRepository } from './otp-repository.js';
 import { OtpService } from './otp-service.js';
-import {
-  loginBody,
-  phoneQuery,
-  resetSecurityPinBody,
-  signupOtpBody,
-  type LoginBody,
-  type PhoneQuery,
-  type ResetSecurityPinBody,
-  type SignupOtpBody,
-} from './schemas.js';
+import { loginBody, phoneQuery, resetSecurityPinBody, signupOtpBody } from './schemas.js';
 import { SecurityPinResetService } from './security-pin-reset-service.js';
-import { createSignupTokens } from './signup-token.js';
+import { createSignupTokens } from '../../security/signup-tokens.js';
 import { SignupVerificationService } from './signup-verification-service.js';
 
 /**
@@ -31,7 +27,7 @@ import { SignupVerificationService } from './signup-verification-service.js';
  * plugin; the OTP and PIN calls are rate limited per phone and IP (generous: the 180-s resend rule,
  * the 5-try OTP limit and the sign-in lock are the real rules).
  */
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: Api) {
   const users = new UserRepository(app.db);
   const attempts = new LoginAttemptsRepository(app.db);
   const otps = new OtpService({
@@ -64,15 +60,22 @@ export async function authRoutes(app: FastifyInstance) {
   const limitOtpSending = app.limitAttempts({ name: 'otp-send', max: max * 2 });
   const limitOtpChecking = app.limitAttempts({ name: 'otp-check', max: max * 4 });
   const limitPin = app.limitAttempts({ name: 'security-pin', max: max * 4 });
-  const sendQuery = validate({ query: phoneQuery });
+  // The limits count before validation (preValidation), as every try must, valid or not.
+  const sendOtpRoute = {
+    preValidation: limitOtpSending,
+    schema: {
+      querystring: phoneQuery,
+      response: { 200: messageResponseSchema, ...errors(400, 429) },
+    },
+  };
 
-  app.get('/auth', { preHandler: [limitOtpSending, sendQuery] }, async (request) => {
-    await signup.sendOtp((request.query as PhoneQuery).phone_number);
+  app.get('/auth', sendOtpRoute, async (request) => {
+    await signup.sendOtp(request.query.phone_number);
     return { message: OTP_SENT };
   });
 
-  app.get('/auth/get-otps', { preHandler: [limitOtpSending, sendQuery] }, async (request) => {
-    await signup.sendOtp((request.query as PhoneQuery).phone_number);
+  app.get('/auth/get-otps', sendOtpRoute, async (request) => {
+    await signup.sendOtp(request.query.phone_number);
     return { message: OTP_RESENT };
   });
 
@@ -80,10 +83,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/auth',
     {
       config: { encrypted: true },
-      preHandler: [limitOtpChecking, validate({ body: signupOtpBody })],
+      preValidation: limitOtpChecking,
+      schema: {
+        body: signupOtpBody,
+        response: { 200: signupVerifiedResponseSchema, ...errors(400, 401, 409, 429) },
+      },
     },
     async (request) => {
-      const { phone_number, otp } = request.body as SignupOtpBody;
+      const { phone_number, otp } = request.body;
       const token = await signup.verify(phone_number, otp);
       return { token, message: PHONE_VERIFIED };
     },
@@ -91,15 +98,22 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/login',
-    { config: { encrypted: true }, preHandler: [limitPin, validate({ body: loginBody })] },
+    {
+      config: { encrypted: true },
+      preValidation: limitPin,
+      schema: {
+        body: loginBody,
+        response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+      },
+    },
     async (request) => {
-      const { phone_number, security_pin } = request.body as LoginBody;
+      const { phone_number, security_pin } = request.body;
       return login.login(phone_number, security_pin);
     },
   );
 
-  app.get('/auth/forgot', { preHandler: [limitOtpSending, sendQuery] }, async (request) => {
-    await pinReset.requestOtp((request.query as PhoneQuery).phone_number);
+  app.get('/auth/forgot', sendOtpRoute, async (request) => {
+    await pinReset.requestOtp(request.query.phone_number);
     return { message: RESET_OTP_SENT_IF_ACCOUNT };
   });
 
@@ -107,10 +121,14 @@ export async function authRoutes(app: FastifyInstance) {
     '/reset-security-pin',
     {
       config: { encrypted: true },
-      preHandler: [limitOtpChecking, validate({ body: resetSecurityPinBody })],
+      preValidation: limitOtpChecking,
+      schema: {
+        body: resetSecurityPinBody,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 429) },
+      },
     },
     async (request) => {
-      const { phone_number, otp, security_pin } = request.body as ResetSecurityPinBody;
+      const { phone_number, otp, security_pin } = request.body;
       await pinReset.reset(phone_number, otp, security_pin);
       return { message: SECURITY_PIN_RESET_DONE };
     },

@@ -14,10 +14,8 @@ import {
  */
 
 export const phoneQuery = z.strictObject({ phone_number: internationalPhoneSchema });
-export type PhoneQuery = z.infer<typeof phoneQuery>;
 
 export const signupOtpBody = z.strictObject(signupOtpPayloadSchema.shape);
-export type SignupOtpBody = z.infer<typeof signupOtpBody>;
 
 export const loginBody = z.strictObject({
   ...loginPayloadSchema.shape,
@@ -25,7 +23,5 @@ export const loginBody = z.strictObject({
   // sends it, so only another client ever reads this server-side sentence.
   mac_address: z.literal(MAC_ADDRESS, `mac_address must be '${MAC_ADDRESS}'`),
 });
-export type LoginBody = z.infer<typeof loginBody>;
 
 export const resetSecurityPinBody = z.strictObject(securityPinResetPayloadSchema.shape);
-export type ResetSecurityPinBody = z.infer<typeof resetSecurityPinBody>;

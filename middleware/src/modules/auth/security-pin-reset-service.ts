@@ -1,5 +1,5 @@
 import { INVALID_OTP } from '@ajo/shared/messages';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import { unauthorized } from '../../errors.js';
 import type { SecretHasher } from '../../security/secrets.js';
 import type { UserRepository } from '../users/user-repository.js';

@@ -1,8 +1,8 @@
 import { conflict } from '../../errors.js';
 import type { UserRepository } from '../users/user-repository.js';
-import { PHONE_ALREADY_REGISTERED } from './messages.js';
+import { PHONE_ALREADY_REGISTERED } from '../users/messages.js';
 import type { OtpService } from './otp-service.js';
-import type { SignupTokens } from './signup-token.js';
+import type { SignupTokens } from '../../security/signup-tokens.js';
 
 /** Sign-up step 1 and 2 (SPEC §2 /signup and /otp): prove the phone number with an SMS OTP. */
 export class SignupVerificationService {

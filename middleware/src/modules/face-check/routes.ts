@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
 import { z } from 'zod/mini';
 import { AppError } from '../../errors.js';
-import { validate } from '../../validation.js';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import {
   createFaceDetector,
   FaceDetectorBusyError,
@@ -22,6 +23,8 @@ const detectFaceBody = z.strictObject({
   image: z.string('image is required').check(z.minLength(1, 'image is required')),
 });
 
+const faceDetectedResponse = z.object({ message: z.string(), faces: z.literal(1) });
+
 /** base64 (a `data:image/...;base64,` prefix allowed) → bytes, or null when it is not base64. */
 export function decodeBase64Image(image: string): Buffer | null {
   const payload = image
@@ -37,7 +40,7 @@ export interface FaceCheckRouteOptions {
 }
 
 /** POST /services/detect-face (issue 5, route 5): the onboarding photo's server face check. */
-export async function faceCheckRoutes(app: FastifyInstance, opts: FaceCheckRouteOptions = {}) {
+export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}) {
   const detector =
     opts.detector ?? createFaceDetector({ timeoutMs: app.config.faceCheck.timeoutSeconds * 1000 });
   if (!opts.detector) app.addHook('onClose', () => detector.close());
@@ -54,10 +57,14 @@ export async function faceCheckRoutes(app: FastifyInstance, opts: FaceCheckRoute
     {
       config: { encrypted: true },
       bodyLimit: ROUTE_BODY_LIMIT,
-      preHandler: [app.requireUser, validate({ body: detectFaceBody })],
+      preValidation: app.requireUser,
+      schema: {
+        body: detectFaceBody,
+        response: { 200: faceDetectedResponse, ...errors(400, 401, 413, 422, 503) },
+      },
     },
     async (request) => {
-      const { image } = request.body as z.infer<typeof detectFaceBody>;
+      const { image } = request.body;
       const bytes = decodeBase64Image(image);
       if (!bytes) throw new AppError(400, FACE_MESSAGES.undecodable);
       if (bytes.length > MAX_PICTURE_BYTES) throw new AppError(413, FACE_MESSAGES.tooLarge);

@@ -1,7 +1,13 @@
 import { bankToWalletResponseSchema } from '@ajo/shared/schemas';
 import { FakeClock } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { bankToWallet, createCustomer, setWalletStatus, TEST_PIN } from './funding-test-kit.js';
+import {
+  bankToWallet,
+  checkoutSessionCount,
+  createCustomer,
+  setWalletStatus,
+  TEST_PIN,
+} from './funding-test-kit.js';
 
 let t: TestApp;
 const clock = new FakeClock();
@@ -11,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sessionCount = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('checkout_sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .execute()
-  ).length;
+const sessionCount = (userId: string) => checkoutSessionCount(t, userId);
 
 describe('POST /api/transfers/bank-to-wallet', () => {
   it('creates a 30-minute checkout session for the amount and answers its link', async () => {

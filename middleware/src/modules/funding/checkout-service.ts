@@ -1,15 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import type { CheckoutSessionsTable, Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, type Ledger } from '../../ledger/index.js';
-import { withLedgerErrors } from './ledger-errors.js';
 import { ensureSystemAccounts } from './system-accounts.js';
 import {
+  CHECKOUT_CANCELLED,
   CHECKOUT_EXPIRED,
   CHECKOUT_NOT_FOUND,
   COMMISSION_WALLET_NOT_FUNDABLE,
   WALLET_BLOCKED,
+  WALLET_CLOSED,
 } from './messages.js';
 
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
@@ -39,17 +40,26 @@ export class CheckoutService {
     return createLedger(db);
   }
 
-  /** Caller owns the wallet (checked by the route); refuses blocked/closed and commission wallets. */
-  async create(userId: string, walletAccountNumber: string, amountKobo: number) {
-    const wallet = await withLedgerErrors(() => this.ledger().getAccount(walletAccountNumber));
+  /**
+   * Caller owns the wallet (checked by the route); refuses blocked/closed and commission wallets.
+   * With a client reference, the session that reference already opened is answered instead of a
+   * second one (a call run again after a crash; migration 0007's unique index decides).
+   */
+  async create(
+    userId: string,
+    walletAccountNumber: string,
+    amountKobo: number,
+    clientReference?: string,
+  ) {
+    const wallet = await this.ledger().getAccount(walletAccountNumber);
     if (wallet.ownerUserId !== userId) throw forbidden();
     if (wallet.productId === COMMISSION_WALLET_PRODUCT_ID || wallet.type !== 'customer_wallet') {
       throw badRequest(COMMISSION_WALLET_NOT_FUNDABLE, 'NOT_FUNDABLE');
     }
     if (wallet.status === 'blocked') throw conflict(WALLET_BLOCKED, 'ACCOUNT_BLOCKED');
-    if (wallet.status !== 'active') throw conflict('This wallet is closed.', 'ACCOUNT_CLOSED');
+    if (wallet.status !== 'active') throw conflict(WALLET_CLOSED, 'ACCOUNT_CLOSED');
     const now = this.deps.clock.now();
-    return this.deps.db
+    const created = await this.deps.db
       .insertInto('checkout_sessions')
       .values({
         user_id: userId,
@@ -58,8 +68,22 @@ export class CheckoutService {
         status: 'pending',
         expires_at: new Date(now.getTime() + CHECKOUT_TTL_SECONDS * 1000),
         created_at: now,
+        client_reference: clientReference ?? null,
       })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'client_reference'])
+          .where('client_reference', 'is not', null)
+          .doNothing(),
+      )
       .returningAll()
+      .executeTakeFirst();
+    if (created) return created;
+    return this.deps.db
+      .selectFrom('checkout_sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_reference', '=', clientReference ?? '')
       .executeTakeFirstOrThrow();
   }
 
@@ -113,7 +137,7 @@ export class CheckoutService {
         .executeTakeFirst();
       if (!session) throw notFound(CHECKOUT_NOT_FOUND);
       if (session.status === 'paid') return { session, replayed: true };
-      if (session.status === 'cancelled') throw conflict('This checkout was cancelled.');
+      if (session.status === 'cancelled') throw conflict(CHECKOUT_CANCELLED);
       if (this.isExpired(session)) throw new AppError(410, CHECKOUT_EXPIRED, 'EXPIRED');
       const paidAt = this.deps.clock.now();
       await trx
@@ -122,16 +146,14 @@ export class CheckoutService {
         .where('id', '=', id)
         .execute();
       await this.deps.afterMarkPaid?.(id);
-      await withLedgerErrors(() =>
-        this.ledger(trx).transfer({
-          from: 'card_checkout_clearing',
-          to: session.wallet_account_number,
-          amountKobo: session.amount_kobo,
-          reference: session.id,
-          type: 'funding',
-          narration: CARD_FUNDING_NARRATION,
-        }),
-      );
+      await this.ledger(trx).transfer({
+        from: 'card_checkout_clearing',
+        to: session.wallet_account_number,
+        amountKobo: session.amount_kobo,
+        reference: session.id,
+        type: 'funding',
+        narration: CARD_FUNDING_NARRATION,
+      });
       return { session: { ...session, status: 'paid' as const, paid_at: paidAt }, replayed: false };
     });
   }

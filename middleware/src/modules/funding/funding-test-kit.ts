@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createLedger } from '../../ledger/index.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { TestApp } from '../../test-support/test-app.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../identity/wallets.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 import { createUser, type TestUser } from '../identity/identity-test-kit.js';
 
 export const TEST_PIN = '246810';
@@ -71,10 +71,15 @@ export function inboundTransfer(t: TestApp, body: Record<string, unknown>) {
   });
 }
 
+/**
+ * POST /transfers/bank-to-wallet as the web app sends it; a fresh Idempotency-Key per call unless
+ * `key` is given (null: no header at all).
+ */
 export function bankToWallet(
   t: TestApp,
   user: Customer,
   overrides: Record<string, unknown> = {},
+  key: string | null = randomUUID(),
 ): Promise<ApiAnswer> {
   return encryptedCall(
     t,
@@ -88,8 +93,18 @@ export function bankToWallet(
       platform: 'web',
       ...overrides,
     },
-    user.auth,
+    key === null ? user.auth : { ...user.auth, 'idempotency-key': key },
   );
+}
+
+/** How many checkout sessions a customer has opened. */
+export async function checkoutSessionCount(t: TestApp, userId: string): Promise<number> {
+  const rows = await t.database.db
+    .selectFrom('checkout_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.length;
 }
 
 /** A checkout session's page path (from the bank-to-wallet link). */

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createLedger, koboToNaira, nairaToKobo } from '../../ledger/index.js';
 import type { InboundCreditNotification } from '../../providers/bank-switch/index.js';
-import { withLedgerErrors } from './ledger-errors.js';
 import { ensureSystemAccounts } from './system-accounts.js';
 
 export type InboundTransfer = InboundCreditNotification;
@@ -17,17 +16,16 @@ export async function creditInboundTransfer(db: Kysely<Database>, input: Inbound
   await ensureSystemAccounts(db);
   const reference = input.reference ?? `inbound-${randomUUID()}`;
   const amountKobo = nairaToKobo(input.amount);
-  const result = await withLedgerErrors(() =>
-    createLedger(db).transfer({
-      from: 'bank_settlement',
-      to: input.account_number,
-      amountKobo,
-      reference,
-      type: 'inter-inward',
-      narration: `From ${input.sender_name} (${input.sender_bank})`,
-      metadata: { sender_name: input.sender_name, sender_bank: input.sender_bank },
-    }),
-  );
+  // A refusal (unknown, blocked or closed account) is a LedgerError the error handler answers.
+  const result = await createLedger(db).transfer({
+    from: 'bank_settlement',
+    to: input.account_number,
+    amountKobo,
+    reference,
+    type: 'inter-inward',
+    narration: `From ${input.sender_name} (${input.sender_bank})`,
+    metadata: { sender_name: input.sender_name, sender_bank: input.sender_bank },
+  });
   return {
     replayed: result.replayed,
     body: { reference, credited: Number(koboToNaira(amountKobo)) },

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import type { Database, IdentityJson } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { createLedger, type LedgerOptions } from '../../ledger/index.js';
@@ -12,7 +12,7 @@ import {
   PHOTO_NOT_UPLOADED,
   VERIFICATION_COMPLETED,
 } from './messages.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from './wallets.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 
 const ATTEMPTS = 3;
 
@@ -68,7 +68,19 @@ export class ActivationService {
       .executeTakeFirst();
     if (!user) throw notFound('User not found');
     if (user.is_verified) throw conflict(ALREADY_VERIFIED, 'ALREADY_VERIFIED');
-    usableTid(await repository.findTid(input.tid), userId, clock.now());
+    try {
+      usableTid(await repository.findTid(input.tid), userId, clock.now());
+    } catch (error) {
+      // A parallel activation may have used the tid between the two reads: it verified the user,
+      // and that (409) is the answer, not "tid not found".
+      const now = await db
+        .selectFrom('users')
+        .select('is_verified')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (now?.is_verified) throw conflict(ALREADY_VERIFIED, 'ALREADY_VERIFIED');
+      throw error;
+    }
     if (!(await this.deps.isUsersUpload(userId, input.photo_url))) {
       throw badRequest(PHOTO_NOT_UPLOADED, 'PHOTO_NOT_UPLOADED');
     }

@@ -6,7 +6,7 @@ import {
   CONSENT_LABEL,
   CONSENT_REQUIRED_MESSAGE,
   SESSION_GONE_MESSAGE,
-} from './consent-page.js';
+} from '../../providers/identity/sandbox-consent-page.js';
 import {
   createUser,
   get,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import type { Database, IdentityJson } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../errors.js';
 import type { IdentityProvider } from '../../providers/identity/index.js';

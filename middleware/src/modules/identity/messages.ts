@@ -10,8 +10,6 @@ export const ALREADY_VERIFIED = 'Your identity has already been verified.';
 export const NIN_NOT_FOUND = 'NIN not found. Please check the number and try again.';
 export const NIN_DETAILS_MISMATCH =
   'The NIN details do not match your account. Please contact support.';
-export const NIN_FORMAT = 'NIN must be exactly 11 digits';
 export const BVN_ALREADY_LINKED = 'This BVN is already linked to another account.';
 export const NIN_ALREADY_LINKED = 'This NIN is already linked to another account.';
 export const PHOTO_NOT_UPLOADED = 'Please upload your picture before continuing.';
-export const TID_REQUIRED = 'tid is required';

@@ -1,32 +1,27 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod/mini';
+import {
+  bvnDetailsQuerySchema,
+  bvnDetailsResponseSchema,
+  bvnStartQuerySchema,
+  bvnStartResponseSchema,
+  ninStartQuerySchema,
+  ninStartResponseSchema,
+  verifyUserResponseSchema,
+} from '@ajo/shared/schemas';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { currentUser } from '../../plugins/auth.js';
-import { validate } from '../../validation.js';
 import { isUsersUpload } from '../storage/upload-repository.js';
 import { ActivationService } from './activation-service.js';
-import {
-  BVN_FORMAT_MESSAGE,
-  CONSENT_PAGE_CSP,
-  CONSENT_REQUIRED_MESSAGE,
-  renderConsentPage,
-  renderSessionGonePage,
-} from './consent-page.js';
 import { IdentityRepository } from './identity-repository.js';
 import { IdentityService } from './identity-service.js';
-import {
-  bvnDetailsQuery,
-  bvnStartQuery,
-  consentParams,
-  ninStartQuery,
-  verifyUserBody,
-  type ConsentForm,
-} from './schemas.js';
+import { verifyUserBody } from './schemas.js';
 
 /**
- * Issue 5 contract 1–4 and 7: BVN consent, BVN details, NIN start, POST /verify-user, and the
- * sandbox identity provider's consent page (sandbox mode only).
+ * Issue 5 contract 1–4 and 7: BVN consent, BVN details, NIN start, POST /verify-user. The consent
+ * page itself belongs to the identity provider (the sandbox's is mounted here through its
+ * interface; a real provider's lives on its own site).
  */
-export async function identityRoutes(app: FastifyInstance) {
+export async function identityRoutes(app: Api) {
   const repository = new IdentityRepository(app.db);
   const identity = new IdentityService({
     db: app.db,
@@ -44,97 +39,54 @@ export async function identityRoutes(app: FastifyInstance) {
 
   app.get(
     '/bvn/start',
-    { preHandler: [app.requireUser, validate({ query: bvnStartQuery })] },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        querystring: bvnStartQuerySchema,
+        response: { 200: bvnStartResponseSchema, ...errors(400, 401, 404, 409) },
+      },
+    },
     async (request) => identity.startBvn(currentUser(request).id),
   );
 
   app.get(
     '/bvn/details',
-    { preHandler: [app.requireUser, validate({ query: bvnDetailsQuery })] },
-    async (request) => {
-      const { tid } = request.query as z.infer<typeof bvnDetailsQuery>;
-      return identity.details(currentUser(request).id, tid);
+    {
+      preValidation: app.requireUser,
+      schema: {
+        querystring: bvnDetailsQuerySchema,
+        response: { 200: bvnDetailsResponseSchema, ...errors(400, 401, 403, 404) },
+      },
     },
+    async (request) => identity.details(currentUser(request).id, request.query.tid),
   );
 
   app.get(
     '/nin/start',
-    { preHandler: [app.requireUser, validate({ query: ninStartQuery })] },
-    async (request) => {
-      const { nin } = request.query as z.infer<typeof ninStartQuery>;
-      return identity.startNin(currentUser(request).id, nin);
+    {
+      preValidation: app.requireUser,
+      schema: {
+        querystring: ninStartQuerySchema,
+        response: { 200: ninStartResponseSchema, ...errors(400, 401, 404, 409, 422) },
+      },
     },
+    async (request) => identity.startNin(currentUser(request).id, request.query.nin),
   );
 
   app.post(
     '/verify-user',
-    { preHandler: [app.requireUser, validate({ body: verifyUserBody })] },
-    async (request) =>
-      activation.activate(currentUser(request).id, request.body as z.infer<typeof verifyUserBody>),
+    {
+      preValidation: app.requireUser,
+      schema: {
+        body: verifyUserBody,
+        response: { 200: verifyUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => activation.activate(currentUser(request).id, request.body),
   );
 
-  if (app.providers.mode !== 'sandbox' || !app.providers.identity.servesConsentPage) return;
-
-  // The consent page is a browser form post: parse urlencoded bodies in this plugin only.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  const sendPage = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', CONSENT_PAGE_CSP)
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer')
-      .header('cache-control', 'no-store')
-      .send(html);
-
-  // A browser navigation: it can send neither a bearer token nor the app-check header.
-  const pageRoute = {
-    config: { appCheck: false },
-    preHandler: validate({ params: consentParams }),
-  };
-  const consentPath = '/sandbox/identity/bvn-consent/:sessionId';
-
-  app.get(consentPath, pageRoute, async (request, reply) => {
-    const { sessionId } = request.params as { sessionId: string };
-    if (!(await identity.consentSessionIsLive(sessionId))) {
-      return sendPage(reply, 404, renderSessionGonePage());
-    }
-    return sendPage(reply, 200, renderConsentPage({ action: request.url }));
-  });
-
-  app.post(consentPath, pageRoute, async (request, reply) => {
-    const { sessionId } = request.params as { sessionId: string };
-    const form = (request.body ?? {}) as ConsentForm;
-    const cancelled = form.action === 'cancel';
-    const bvn = typeof form.bvn === 'string' ? form.bvn.trim() : '';
-    if (!cancelled) {
-      const error = !/^\d{11}$/.test(bvn)
-        ? BVN_FORMAT_MESSAGE
-        : form.consent !== 'yes'
-          ? CONSENT_REQUIRED_MESSAGE
-          : null;
-      if (error) {
-        if (!(await identity.consentSessionIsLive(sessionId))) {
-          return sendPage(reply, 404, renderSessionGonePage());
-        }
-        const page = renderConsentPage({ action: request.url, error, bvn: bvn.slice(0, 11) });
-        return sendPage(reply, 400, page);
-      }
-    }
-    const result = await identity.completeConsent(
-      sessionId,
-      cancelled ? { cancelled: true } : { cancelled: false, bvn },
-    );
-    if (!result) return sendPage(reply, 404, renderSessionGonePage());
-    const query = new URLSearchParams({ status: result.status, tid: result.tid });
-    return reply
-      .code(303)
-      .header('cache-control', 'no-store')
-      .redirect(`/bvn-verification-status?${query.toString()}`, 303);
+  await app.providers.identity.registerPages?.(app, {
+    isLive: (sessionId) => identity.consentSessionIsLive(sessionId),
+    complete: (sessionId, answer) => identity.completeConsent(sessionId, answer),
   });
 }

@@ -1,15 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
+import {
+  ninSubmittedResponseSchema,
+  transactionPinCreatedResponseSchema,
+  userIdParamsSchema,
+} from '@ajo/shared/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { assertOwnsUser, currentUser } from '../../plugins/auth.js';
-import { validate } from '../../validation.js';
 import { KycService } from './kyc-service.js';
-import { createTransactionPinBody, ninUpdateBody, userIdParams } from './schemas.js';
+import { createTransactionPinBody, ninUpdateBody } from './schemas.js';
 
 /** Issue 5 contract 8–9: PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
-export async function kycRoutes(app: FastifyInstance) {
+export async function kycRoutes(app: Api) {
   const service = new KycService({ db: app.db, secrets: app.secrets, clock: app.clock });
 
-  // OWASP API1: another user's id is 403 before the body is even looked at.
+  // OWASP API1: another user's id is 403 before the body is even looked at (preValidation runs
+  // after the envelope is opened and before the schemas are checked).
   const ownId = async (request: FastifyRequest) =>
     assertOwnsUser(request, (request.params as { id: string }).id);
 
@@ -17,33 +23,28 @@ export async function kycRoutes(app: FastifyInstance) {
     '/users/:id',
     {
       config: { encrypted: true },
-      preHandler: [
-        app.requireUser,
-        validate({ params: userIdParams }),
-        ownId,
-        validate({ body: ninUpdateBody }),
-      ],
+      preValidation: [app.requireUser, ownId],
+      schema: {
+        params: userIdParamsSchema,
+        body: ninUpdateBody,
+        response: { 200: ninSubmittedResponseSchema, ...errors(400, 401, 403, 409) },
+      },
     },
-    async (request) => {
-      const { nin } = request.body as z.infer<typeof ninUpdateBody>;
-      return service.submitNin(currentUser(request).id, nin);
-    },
+    async (request) => service.submitNin(currentUser(request).id, request.body.nin),
   );
 
   app.post(
     '/users/:id/create-transaction-pin',
     {
       config: { encrypted: true },
-      preHandler: [
-        app.requireUser,
-        validate({ params: userIdParams }),
-        ownId,
-        validate({ body: createTransactionPinBody }),
-      ],
+      preValidation: [app.requireUser, ownId],
+      schema: {
+        params: userIdParamsSchema,
+        body: createTransactionPinBody,
+        response: { 200: transactionPinCreatedResponseSchema, ...errors(400, 401, 403, 409) },
+      },
     },
-    async (request) => {
-      const body = request.body as z.infer<typeof createTransactionPinBody>;
-      return service.createTransactionPin(currentUser(request).id, body.transaction_pin);
-    },
+    async (request) =>
+      service.createTransactionPin(currentUser(request).id, request.body.transaction_pin),
   );
 }

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
+import {
+  localGovernmentQuerySchema,
+  localGovernmentsResponseSchema,
+  statesResponseSchema,
+} from '@ajo/shared/schemas';
 import { notFound } from '../../errors.js';
-import { validate } from '../../validation.js';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { STATES, localGovernmentsOf } from './states-and-lgas.js';
-
-const STATE_ID_INVALID = 'stateId must be a number';
-
-const localGovernmentQuery = z.strictObject({
-  stateId: z
-    .string('stateId is required')
-    .check(z.trim(), z.regex(/^[1-9]\d{0,5}$/, STATE_ID_INVALID)),
-});
 
 // Sorted once: the data never changes while the process runs.
 const statesBody = {
@@ -20,15 +16,23 @@ const statesBody = {
 };
 
 /** SPEC §7 GET /states and GET /local-government?stateId= (public: the signup form needs them). */
-export async function referenceDataRoutes(app: FastifyInstance) {
-  app.get('/states', async () => statesBody);
+export async function referenceDataRoutes(app: Api) {
+  app.get(
+    '/states',
+    { schema: { response: { 200: statesResponseSchema } } },
+    async () => statesBody,
+  );
 
   app.get(
     '/local-government',
-    { preHandler: validate({ query: localGovernmentQuery }) },
+    {
+      schema: {
+        querystring: localGovernmentQuerySchema,
+        response: { 200: localGovernmentsResponseSchema, ...errors(400, 404) },
+      },
+    },
     async (request) => {
-      const { stateId } = request.query as z.infer<typeof localGovernmentQuery>;
-      const lgas = localGovernmentsOf(Number(stateId));
+      const lgas = localGovernmentsOf(Number(request.query.stateId));
       if (!lgas) throw notFound('State not found');
       return {
         localGovts: lgas

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
 import { z } from 'zod/mini';
 import { AppError } from '../../errors.js';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { currentUser } from '../../plugins/auth.js';
-import { validate } from '../../validation.js';
 import { UPLOAD_TYPES } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
 import { UPLOAD_PATH, uploadFile } from './upload-service.js';
@@ -14,12 +15,14 @@ const uploadQuery = z.strictObject({
   path: z.string(UPLOAD_MESSAGES.badPath).check(z.regex(UPLOAD_PATH, UPLOAD_MESSAGES.badPath)),
 });
 
+const uploadResponse = z.object({ path: z.string(), url: z.string() });
+
 /**
  * POST /storage/upload?path=images/<filename> (issue 5 contract, route 6). The body is the raw file
  * (not multipart) so the browser's XHR upload progress works; the parser exists only in this
  * module's scope, so no other route accepts these content types.
  */
-export async function storageRoutes(app: FastifyInstance) {
+export async function storageRoutes(app: Api) {
   app.addContentTypeParser(
     [...UPLOAD_TYPES],
     { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
@@ -40,10 +43,16 @@ export async function storageRoutes(app: FastifyInstance) {
     '/storage/upload',
     {
       bodyLimit: MAX_UPLOAD_BYTES,
-      preHandler: [app.requireUser, validate({ query: uploadQuery })],
+      preValidation: app.requireUser,
+      schema: {
+        querystring: uploadQuery,
+        // The raw file (not validated as JSON: the bytes are checked against their magic numbers).
+        consumes: [...UPLOAD_TYPES],
+        response: { 201: uploadResponse, ...errors(400, 401, 413, 415) },
+      },
     },
     async (request, reply) => {
-      const { path } = request.query as z.infer<typeof uploadQuery>;
+      const { path } = request.query;
       // Any other parser (JSON, text) means the Content-Type was not one of ours.
       if (!Buffer.isBuffer(request.body)) throw new AppError(415, UPLOAD_MESSAGES.wrongType);
       const declaredType = (request.headers['content-type'] ?? '')

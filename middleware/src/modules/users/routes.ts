@@ -1,18 +1,20 @@
 import { ACCOUNT_CREATED } from '@ajo/shared/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messageResponseSchema, userIdParamsSchema, userSchema } from '@ajo/shared/schemas';
+import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors.js';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { assertOwnsUser } from '../../plugins/auth.js';
-import { validate } from '../../validation.js';
-import { createWalletLister } from '../identity/wallets.js';
-import { createSignupTokens } from '../auth/signup-token.js';
-import { signupBody, userIdParams, type SignupBody } from './schemas.js';
+import { createWalletLister } from '../wallets/wallet-objects.js';
+import { createSignupTokens } from '../../security/signup-tokens.js';
+import { signupBody } from './schemas.js';
 import { UserRepository } from './user-repository.js';
 import { UserService } from './user-service.js';
 
 export const VERIFY_PHONE_FIRST = 'Please verify your phone number first.';
 
 /** SPEC §7 POST /users (sign-up form, encrypted) and GET /users/{id} (the user object). */
-export async function usersRoutes(app: FastifyInstance) {
+export async function usersRoutes(app: Api) {
   const service = new UserService({
     users: new UserRepository(app.db),
     secrets: app.secrets,
@@ -35,21 +37,31 @@ export async function usersRoutes(app: FastifyInstance) {
     '/users',
     {
       config: { encrypted: true },
-      preHandler: [requireSignupToken, validate({ body: signupBody })],
+      preValidation: requireSignupToken,
+      schema: {
+        body: signupBody,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 409) },
+      },
     },
     async (request) => {
       const phone = verifiedPhones.get(request);
       if (!phone) throw unauthorized(VERIFY_PHONE_FIRST);
-      await service.createUser(phone, request.body as SignupBody);
+      await service.createUser(phone, request.body);
       return { message: ACCOUNT_CREATED };
     },
   );
 
   app.get(
     '/users/:id',
-    { preHandler: [app.requireUser, validate({ params: userIdParams })] },
+    {
+      preValidation: app.requireUser,
+      schema: {
+        params: userIdParamsSchema,
+        response: { 200: userSchema, ...errors(401, 403, 404) },
+      },
+    },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       // OWASP API1: another user's id is 403 before any lookup.
       assertOwnsUser(request, id);
       return service.getUser(id);

@@ -54,5 +54,3 @@ export const signupBody = z
     }),
   );
 export type SignupBody = z.infer<typeof signupBody>;
-
-export const userIdParams = z.strictObject({ id: z.string('id is required') });

@@ -1,12 +1,12 @@
 import { STATE_REQUIRED } from '@ajo/shared/messages';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../../clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { User } from '../../db/schema.js';
 import type { SecretHasher } from '../../security/secrets.js';
-import { PHONE_ALREADY_REGISTERED } from '../auth/messages.js';
+import { PHONE_ALREADY_REGISTERED } from './messages.js';
 import { findLocalGovernment, findState } from '../reference-data/states-and-lgas.js';
 import { newReferralCode } from './referral-code.js';
-import type { WalletObject } from '../identity/wallets.js';
+import type { WalletObject } from '../wallets/wallet-objects.js';
 import type { SignupBody } from './schemas.js';
 import type { UserRepository } from './user-repository.js';
 
@@ -48,7 +48,7 @@ export class UserService {
       users: UserRepository;
       secrets: SecretHasher;
       clock: Clock;
-      /** The user's ledger wallets (src/modules/identity/wallets.ts); default none. */
+      /** The user's ledger wallets (src/modules/wallets/wallet-objects.ts); default none. */
       wallets?: (userId: string) => Promise<WalletObject[]>;
     },
   ) {}

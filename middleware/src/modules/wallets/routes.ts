@@ -1,29 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod/mini';
+import { transactionHistoryResponseSchema, transactionsQuerySchema } from '@ajo/shared/schemas';
+import type { Api } from '../../http/api.js';
+import { errors } from '../../http/responses.js';
 import { assertOwnsWallet } from '../../plugins/auth.js';
-import { validate } from '../../validation.js';
 import { miniStatement } from './history-service.js';
-import { transactionsQuery } from './schemas.js';
 
 /** Issue 6 contract 2: the Transaction History screen's mini statement (SPEC §2, §3, §9). */
-export async function walletsRoutes(app: FastifyInstance) {
+export async function walletsRoutes(app: Api) {
   app.get(
     '/transactions',
     {
-      preHandler: [
-        app.requireUser,
-        validate({ query: transactionsQuery }),
-        // OWASP API1: only the caller's own wallets; an unknown number is 403 too.
-        async (request) =>
-          assertOwnsWallet(
-            request,
-            (request.query as z.infer<typeof transactionsQuery>).wallet_account_number,
-          ),
-      ],
+      preValidation: app.requireUser,
+      // OWASP API1: only the caller's own wallets; an unknown number is 403 too.
+      preHandler: async (request) => assertOwnsWallet(request, request.query.wallet_account_number),
+      schema: {
+        querystring: transactionsQuerySchema,
+        response: { 200: transactionHistoryResponseSchema, ...errors(400, 401, 403) },
+      },
     },
-    async (request) => {
-      const { wallet_account_number } = request.query as z.infer<typeof transactionsQuery>;
-      return { transactionHistory: await miniStatement(app.db, wallet_account_number) };
-    },
+    async (request) => ({
+      transactionHistory: await miniStatement(app.db, request.query.wallet_account_number),
+    }),
   );
 }

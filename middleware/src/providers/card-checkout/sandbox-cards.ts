@@ -1,5 +1,5 @@
 /**
- * The sandbox card processor behind the checkout page (issue 6 contract 5): the outcome is decided
+ * The sandbox card processor behind the checkout page: the outcome is decided
  * by the test card number, so every path can be reached on purpose (README "Sandbox").
  */
 export const SANDBOX_CARDS = {

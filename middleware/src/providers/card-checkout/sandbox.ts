@@ -1,22 +1,17 @@
-import type { CardCheckout, CheckoutRequest, CheckoutStatus } from './index.js';
+import type { Api } from '../../http/api.js';
+import type { CardCheckout, CheckoutSessions } from './index.js';
+import { CHECKOUT_PATH, sandboxCheckoutPages } from './sandbox-pages.js';
 
 /**
- * Sandbox checkout: the link is the callback itself with the reference, as if the card was
- * charged; amounts ending in 13 kobo fail so the failure path can be exercised.
+ * The sandbox card processor: a hosted checkout page served by this middleware, where the test
+ * card number decides the outcome (sandbox-cards.ts, middleware/README.md "Sandbox funding").
  */
 export class SandboxCardCheckout implements CardCheckout {
-  private readonly checkouts = new Map<string, { status: CheckoutStatus; amountKobo: number }>();
-
-  async createCheckout(request: CheckoutRequest) {
-    const status: CheckoutStatus = request.amountKobo % 100 === 13 ? 'failed' : 'successful';
-    this.checkouts.set(request.reference, { status, amountKobo: request.amountKobo });
-    const separator = request.callbackUrl.includes('?') ? '&' : '?';
-    return {
-      link: `${request.callbackUrl}${separator}reference=${encodeURIComponent(request.reference)}&status=${status}`,
-    };
+  checkoutUrl(sessionId: string): string {
+    return `/api${CHECKOUT_PATH}/${sessionId}`;
   }
 
-  async verify(reference: string) {
-    return this.checkouts.get(reference) ?? null;
+  registerPages(app: Api, sessions: CheckoutSessions): Promise<void> {
+    return sandboxCheckoutPages(app, sessions);
   }
 }

@@ -1,3 +1,5 @@
+import type { Api } from '../../http/api.js';
+
 /**
  * Identity provider (BVN with NIBSS iGree-style consent, NIN), DOMAIN.md "Identity", SPEC §7.
  * The middleware keeps consent sessions and tids in its own tables; the provider only answers who
@@ -23,11 +25,27 @@ export type IdentityLookup =
 
 export type NinCheckOutcome = 'approved' | 'declined';
 
+/**
+ * What the identity area offers a provider's consent page: whether a consent session can still be
+ * answered, and the answer (which consumes the session and records a tid). Null: unknown, used or
+ * expired session.
+ */
+export interface BvnConsentSessions {
+  isLive(sessionId: string): Promise<boolean>;
+  complete(
+    sessionId: string,
+    answer: { cancelled: true } | { cancelled: false; bvn: string },
+  ): Promise<{ status: 'success' | 'failed' | 'cancelled'; tid: string } | null>;
+}
+
 export interface IdentityProvider {
   /** Where the browser goes to consent to releasing a BVN, for one consent session. */
   bvnConsentUrl(sessionId: string): string;
-  /** True when the provider's consent page is served by this middleware (sandbox). */
-  readonly servesConsentPage: boolean;
+  /**
+   * The pages the provider serves from this middleware (the sandbox's consent page), mounted under
+   * /api by the identity routes; a real provider's page lives on its own site and has none.
+   */
+  registerPages?(app: Api, sessions: BvnConsentSessions): Promise<void>;
   lookupBvn(bvn: string): Promise<IdentityLookup>;
   lookupNin(nin: string): Promise<IdentityLookup>;
   /** The background NIN verification of a NIN submitted from the dashboard (SPEC §4). */

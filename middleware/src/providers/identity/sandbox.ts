@@ -1,4 +1,12 @@
-import type { IdentityLookup, IdentityProvider, IdentityRecord, NinCheckOutcome } from './index.js';
+import type { Api } from '../../http/api.js';
+import type {
+  BvnConsentSessions,
+  IdentityLookup,
+  IdentityProvider,
+  IdentityRecord,
+  NinCheckOutcome,
+} from './index.js';
+import { BVN_CONSENT_PATH, sandboxConsentPages } from './sandbox-pages.js';
 
 /*
  * Sandbox identities (middleware/README.md "Sandbox test identities"), deterministic so people and
@@ -78,10 +86,12 @@ function lookup(number: string, kind: 'bvn' | 'nin'): IdentityLookup {
 }
 
 export class SandboxIdentityProvider implements IdentityProvider {
-  readonly servesConsentPage = true;
-
   bvnConsentUrl(sessionId: string): string {
-    return `/api/sandbox/identity/bvn-consent/${sessionId}`;
+    return `/api${BVN_CONSENT_PATH}/${sessionId}`;
+  }
+
+  registerPages(app: Api, sessions: BvnConsentSessions): Promise<void> {
+    return sandboxConsentPages(app, sessions);
   }
 
   async lookupBvn(bvn: string): Promise<IdentityLookup> {

@@ -54,13 +54,37 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
     api.encrypted.post.mockResolvedValue({ status: 200, data: { link: CHECKOUT } });
     await fillForm();
     await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(CHECKOUT));
-    expect(api.encrypted.post).toHaveBeenCalledWith('/transfers/bank-to-wallet', {
-      wallet_account_number: '1100000001',
-      transfer_amount: 2500.5,
-      transaction_pin: '123456',
-      phone_number: '2348012345678',
-      platform: 'web',
-    });
+    expect(api.encrypted.post).toHaveBeenCalledWith(
+      '/transfers/bank-to-wallet',
+      {
+        wallet_account_number: '1100000001',
+        transfer_amount: 2500.5,
+        transaction_pin: '123456',
+        phone_number: '2348012345678',
+        platform: 'web',
+      },
+      { headers: { 'Idempotency-Key': expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) } },
+    );
+  });
+
+  it('sends the same client reference when Proceed is pressed again with the same details, a new one for new details', async () => {
+    // Every answer is lost (500): the customer presses Proceed again, then changes the amount.
+    api.encrypted.post.mockRejectedValue(apiError(500));
+    const user = await fillForm();
+    await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled());
+    await user.clear(screen.getByRole('textbox', { name: /Amount/ }));
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '100');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(3));
+    const keys = api.encrypted.post.mock.calls.map(
+      (call) => (call[2] as { headers: Record<string, string> }).headers['Idempotency-Key'],
+    );
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('requires a wallet, an amount and a 6-digit PIN before calling the server', async () => {

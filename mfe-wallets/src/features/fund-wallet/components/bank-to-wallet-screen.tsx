@@ -1,10 +1,11 @@
 // SPEC §2 / §5 / §7 fund by debit card: wallet (not the commission wallet), amount and a 6-digit
 // transaction PIN; the amount goes as a number, platform 'web'; the answer's link opens the checkout.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
 import { transferSourceWallets } from '@ajo/shared/format';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
+import { newIdempotencyKey } from '@ajo/shared/money-flow';
 import {
   bankToWalletFormSchema,
   bankToWalletPayloadSchema,
@@ -21,6 +22,9 @@ import { initiateBankToWallet } from '../../../lib/wallets-api';
 export function BankToWalletScreen() {
   const { user } = useCurrentUser();
   const [submitting, setSubmitting] = useState(false);
+  // One client reference per attempt: pressing Proceed again with the same details (after a lost
+  // answer) is a retry of that attempt, so the server answers it with the same checkout link.
+  const attempt = useRef<{ key: string; details: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -49,7 +53,10 @@ export function BankToWalletScreen() {
         phone_number: user.phone_number,
         platform: 'web',
       });
-      const link = await initiateBankToWallet(payload);
+      const details = JSON.stringify(payload);
+      if (attempt.current?.details !== details)
+        attempt.current = { key: newIdempotencyKey(), details };
+      const link = await initiateBankToWallet(payload, attempt.current.key);
       if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
       redirectBrowser(link);
     } catch (error) {

@@ -1,7 +1,7 @@
-import { createSandboxPage, escapeHtml } from '../../providers/sandbox-page.js';
+import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
- * The sandbox identity provider's BVN consent page (issue 5 contract 2): what NIBSS iGree shows a
+ * The sandbox identity provider's BVN consent page: what NIBSS iGree shows a
  * customer, served by the middleware in sandbox mode only (page shell: providers/sandbox-page.ts).
  */
 export const CONSENT_TITLE = 'Verify your BVN';
@@ -24,7 +24,7 @@ input[type=text]{width:100%;font-size:1.1rem;padding:.65rem .75rem;border:1px so
 `,
 });
 
-export const CONSENT_PAGE_CSP = page.csp;
+export const CONSENT_PAGE = page;
 const layout = page.render;
 
 export function renderConsentPage(options: { action: string; error?: string; bvn?: string }) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import type { Clock } from '../../app.js';
+import type { Clock } from '../clock.js';
 
 /*
  * The proof that a phone number passed the signup OTP (POST /auth → POST /users). A 30-minute

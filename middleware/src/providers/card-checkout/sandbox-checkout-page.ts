@@ -1,8 +1,8 @@
 import { formatKobo } from '@ajo/shared/format';
-import { createSandboxPage, escapeHtml } from '../../providers/sandbox-page.js';
+import { createSandboxPage, escapeHtml } from '../sandbox-page.js';
 
 /*
- * The sandbox card checkout page (issue 6 contract 5): what a card processor's hosted checkout
+ * The sandbox card checkout page: what a card processor's hosted checkout
  * shows, served by the middleware in sandbox mode only (page shell: providers/sandbox-page.ts).
  */
 export const CHECKOUT_BRAND = 'Ajo Wallet sandbox card checkout';
@@ -23,7 +23,7 @@ input{width:100%;font-size:1.1rem;padding:.65rem .75rem;border:1px solid #b8c1cc
 `,
 });
 
-export const CHECKOUT_PAGE_CSP = page.csp;
+export const CHECKOUT_PAGE = page;
 const layout = page.render;
 
 export interface CheckoutView {

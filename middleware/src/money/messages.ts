@@ -1,0 +1,9 @@
+// The money area's own answers (SPEC §8 has no wording of its own for these).
+// The answers the web app also knows (client references, step-up) are in @ajo/shared/messages.
+export const INCORRECT_TRANSACTION_PIN = 'Incorrect transaction PIN.';
+export const TRANSACTION_PIN_LOCKED = 'Too many wrong transaction PINs. Try again in 15 minutes.';
+export const TRANSACTION_PIN_NOT_SET = 'Please create your transaction PIN first.';
+export const ACCOUNT_NOT_FOUND = 'Account not found';
+export const REFERENCE_CONFLICT = 'This reference was already used for a different transaction.';
+export const stepUpOtpSms = (otp: string) =>
+  `Your Ajo Wallet transaction code is ${otp}. It expires in 10 minutes. Never share it, not even with Ajo Wallet staff.`;

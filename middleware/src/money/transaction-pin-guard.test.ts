@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bankToWallet,
+  checkoutSessionCount,
+  createCustomer,
+  TEST_PIN,
+} from '../modules/funding/funding-test-kit.js';
+import { FakeClock } from '../test-support/auth-test-kit.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+const clock = new FakeClock();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+});
+afterAll(() => t.close());
+
+const LOCKED = { message: 'Too many wrong transaction PINs. Try again in 15 minutes.' };
+
+const sessionsOf = (userId: string) => checkoutSessionCount(t, userId);
+
+type VerifySecret = TestApp['app']['secrets']['verifySecret'];
+
+/**
+ * Replaces the app's secret check (the guard calls it through the injected SecretHasher) for the
+ * duration of `run`, so the test sees every PIN that was actually compared.
+ */
+async function withSpiedSecretCheck<T>(
+  spy: (real: VerifySecret) => VerifySecret,
+  run: () => Promise<T>,
+): Promise<T> {
+  const secrets = t.app.secrets;
+  const real = secrets.verifySecret;
+  secrets.verifySecret = spy(real.bind(secrets));
+  try {
+    return await run();
+  } finally {
+    secrets.verifySecret = real;
+  }
+}
+
+/** A promise and the function that settles it, for holding comparisons until the test says. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('transaction PIN guard under a burst of guesses', () => {
+  it('compares at most 5 of 100 concurrent guesses; the right one among them cannot clear the lock', async () => {
+    const ada = await createCustomer(t);
+    const compared: string[] = [];
+    let answered = 0;
+    let pendingRight = 0;
+    const released = gate();
+    const wrongOnesDone = gate();
+    const total = 100;
+    const check = () => {
+      // Comparisons are held until every guess that was not compared has been answered, so the
+      // whole burst is counted before any comparison ends, whatever the database's scheduling.
+      if (answered + compared.length >= total) released.open();
+      if (answered >= total - pendingRight) wrongOnesDone.open();
+    };
+    const rightReachedComparison = gate();
+    const spy =
+      (real: VerifySecret): VerifySecret =>
+      async (pin, hash) => {
+        compared.push(pin);
+        if (pin === TEST_PIN) rightReachedComparison.open();
+        check();
+        await released.opened;
+        const right = await real(pin, hash);
+        if (right) {
+          // The right PIN's comparison ends last: the wrong ones of its burst have earned the lock.
+          pendingRight += 1;
+          check();
+          await wrongOnesDone.opened;
+        }
+        return right;
+      };
+    await withSpiedSecretCheck(spy, async () => {
+      const guess = (pin: string) =>
+        bankToWallet(t, ada, { transaction_pin: pin }).then((answer) => {
+          answered += 1;
+          check();
+          return { pin, ...answer };
+        });
+      // The right PIN first, so it is surely among the compared ones; then 99 wrong PINs at once,
+      // each its own attempt (its own client reference).
+      const rightAnswer = guess(TEST_PIN);
+      await rightReachedComparison.opened;
+      const answers = await Promise.all([
+        rightAnswer,
+        ...Array.from({ length: total - 1 }, (_, i) => guess(String(100000 + i))),
+      ]);
+      expect(compared.length).toBeLessThanOrEqual(5);
+      expect(compared).toContain(TEST_PIN);
+      expect(answers.find((a) => a.pin === TEST_PIN)?.status).toBe(429);
+      expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+      expect(await sessionsOf(ada.id)).toBe(0);
+    });
+    // The burst locked every money call: the right PIN on its own is refused too, for 15 minutes.
+    expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
+    clock.advance(15 * 60 + 1);
+    expect((await bankToWallet(t, ada)).status).toBe(200);
+  });
+
+  it('compares at most 5 of 20 concurrent wrong PINs without any help from the test', async () => {
+    const ada = await createCustomer(t);
+    let compared = 0;
+    const counting =
+      (real: VerifySecret): VerifySecret =>
+      (pin, hash) => {
+        compared += 1;
+        return real(pin, hash);
+      };
+    const wrong = await withSpiedSecretCheck(counting, () =>
+      Promise.all(
+        Array.from({ length: 20 }, () => bankToWallet(t, ada, { transaction_pin: '000000' })),
+      ),
+    );
+    expect(compared).toBeLessThanOrEqual(5);
+    expect(wrong.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await bankToWallet(t, ada)).status).toBe(429);
+  });
+
+  it('answers 400 and counts nothing for a user without a transaction PIN', async () => {
+    const ada = await createCustomer(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ transaction_pin_hash: null })
+      .where('id', '=', ada.id)
+      .execute();
+    const res = await bankToWallet(t, ada, {}, randomUUID());
+    expect(res).toEqual({
+      status: 400,
+      body: { message: 'Please create your transaction PIN first.' },
+    });
+  });
+});
