@@ -22,10 +22,14 @@ import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { loggingOptions } from './plugins/logging.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { registerHousekeepingJobs } from './jobs/housekeeping.js';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { createLedger } from './ledger/index.js';
+import { registerNinStatusJobs } from './modules/kyc/nin-status-jobs.js';
 import { createProviders, type Providers } from './providers/index.js';
 import { createSecretHasher, type SecretHasher } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +40,8 @@ declare module 'fastify' {
     secrets: SecretHasher;
     /** The time the rules use (OTP expiry, resend wait, sign-in lock); tests move it. */
     clock: Clock;
+    /** Background work (src/jobs); main.ts starts its poller, tests call runDue(). */
+    jobs: JobQueue;
   }
 }
 
@@ -58,6 +64,8 @@ export interface AppDeps {
   print?: (line: string) => void;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Job queue settings beyond config.jobs (tests: instance id, timers). */
+  jobs?: Partial<JobQueueOptions>;
 }
 
 /**
@@ -80,6 +88,17 @@ const moduleRoutes = [
   fundingRoutes,
 ];
 
+/** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
+const moduleJobs: Array<(app: FastifyInstance) => void> = [
+  (app) => registerHousekeepingJobs(app.jobs, app.db),
+  (app) =>
+    registerNinStatusJobs(app.jobs, {
+      db: app.db,
+      identity: app.providers.identity,
+      intervalSeconds: app.config.ninJob.intervalSeconds,
+    }),
+];
+
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */
 function ledgerWalletOwnerLookup(db: Kysely<Database>): WalletOwnerLookup {
   const ledger = createLedger(db);
@@ -93,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep-alive sockets must not hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -118,6 +137,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('providers', providers);
   const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
+  app.decorate(
+    'jobs',
+    createJobQueue({
+      db: deps.database.db,
+      clock,
+      log: app.log.child({ component: 'jobs' }),
+      pollIntervalSeconds: config.jobs.pollIntervalSeconds,
+      concurrency: config.jobs.concurrency,
+      leaseSeconds: config.jobs.leaseSeconds,
+      ...deps.jobs,
+    }),
+  );
+  for (const register of moduleJobs) register(app);
+  app.addHook('onClose', () => app.jobs.stop());
   app.decorate(
     'secrets',
     createSecretHasher({ pepper: config.secrets.pepper, cost: config.secrets.scryptCost }),

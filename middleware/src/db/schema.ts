@@ -135,6 +135,26 @@ export interface TransactionPinAttemptsTable {
   locked_until: Timestamp | null;
 }
 
+// The job queue (src/jobs): one row per background task; see middleware/README.md "Jobs".
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'dead';
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  // jsonb: written as JSON text, read back parsed.
+  payload: ColumnType<unknown, string, string>;
+  dedupe_key: string | null;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -146,6 +166,7 @@ export interface CoreTables {
   uploads: UploadsTable;
   checkout_sessions: CheckoutSessionsTable;
   transaction_pin_attempts: TransactionPinAttemptsTable;
+  jobs: JobsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}
@@ -155,3 +176,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Otp = Selectable<OtpsTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
+export type Job = Selectable<JobsTable>;

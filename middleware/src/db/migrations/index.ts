@@ -5,6 +5,7 @@ import * as m0003 from './0003-auth.js';
 import * as m0004 from './0004-identity.js';
 import * as m0005 from './0005-uploads.js';
 import * as m0006 from './0006-funding.js';
+import * as m0009 from './0009-jobs.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-identity': m0004,
   '0005-uploads': m0005,
   '0006-funding': m0006,
+  '0009-jobs': m0009,
 };

@@ -7,7 +7,12 @@ import { createTransactionPinBody, ninUpdateBody, userIdParams } from './schemas
 
 /** Issue 5 contract 8–9: PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
 export async function kycRoutes(app: FastifyInstance) {
-  const service = new KycService({ db: app.db, secrets: app.secrets, clock: app.clock });
+  const service = new KycService({
+    db: app.db,
+    secrets: app.secrets,
+    clock: app.clock,
+    jobs: app.jobs,
+  });
 
   // OWASP API1: another user's id is 403 before the body is even looked at.
   const ownId = async (request: FastifyRequest) =>
