@@ -130,12 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
-  const providers = deps.providers ?? createProviders(config, deps.database.db, deps.print);
+  const clock = deps.clock ?? systemClock;
+  const providers =
+    deps.providers ?? createProviders(config, deps.database.db, deps.print, () => clock.now());
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('databaseKind', deps.database.kind);
   app.decorate('providers', providers);
-  const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
   app.decorate(
     'jobs',

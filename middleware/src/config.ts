@@ -151,7 +151,6 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   database: { url?: string; poolMax: number; pgliteDir: string };
   dataDir: string;
-  storageDir: string;
   encryptionSecret: string;
   jwt: { secret: string; ttlSeconds: number };
   secrets: { pepper: string; scryptCost: number };
@@ -239,7 +238,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pgliteDir: path.join(dataDir, 'pglite'),
     },
     dataDir,
-    storageDir: path.join(dataDir, 'storage'),
     encryptionSecret: env.ENCRYPTION_SECRET,
     jwt: { secret: env.JWT_SECRET, ttlSeconds: env.TOKEN_TTL },
     secrets: { pepper: env.PIN_PEPPER, scryptCost: env.SCRYPT_COST },

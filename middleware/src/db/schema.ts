@@ -135,6 +135,44 @@ export interface TransactionPinAttemptsTable {
   locked_until: Timestamp | null;
 }
 
+// The database file storage (src/providers/file-storage/database.ts).
+export interface FilesTable {
+  path: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer | Uint8Array;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+// What the sandbox providers remember (src/providers/*/sandbox.ts), shared by every instance.
+export interface SandboxNipTransfersTable {
+  transaction_id: string;
+  session_id: string;
+  response_code: string;
+  destination_institution_code: string;
+  beneficiary_account_number: string;
+  amount_kobo: number;
+  payment_reference: string;
+  created_at: Timestamp;
+}
+export interface SandboxVendRequestsTable {
+  request_id: string;
+  service_id: string;
+  billers_code: string;
+  amount_kobo: number;
+  status: 'delivered' | 'pending' | 'failed';
+  token: string | null;
+  units: string | null;
+  created_at: CreatedAt;
+}
+export interface SandboxCardCheckoutsTable {
+  reference: string;
+  status: 'pending' | 'successful' | 'failed';
+  amount_kobo: number;
+  created_at: CreatedAt;
+}
+
 // The job queue (src/jobs): one row per background task; see middleware/README.md "Jobs".
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'dead';
 export interface JobsTable {
@@ -167,6 +205,10 @@ export interface CoreTables {
   checkout_sessions: CheckoutSessionsTable;
   transaction_pin_attempts: TransactionPinAttemptsTable;
   jobs: JobsTable;
+  files: FilesTable;
+  sandbox_nip_transfers: SandboxNipTransfersTable;
+  sandbox_vend_requests: SandboxVendRequestsTable;
+  sandbox_card_checkouts: SandboxCardCheckoutsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}
