@@ -26,6 +26,7 @@ describe('route table (SPEC §2)', () => {
     ['/terms-and-conditions/cards', 'public_pages'],
     ['/referral/ABC123', 'public_pages'],
     ['/not-activated', 'public_pages'],
+    ['/ui-catalogue', 'public_pages'],
     ['/dashboard', 'wallets'],
     ['/dashboard/fund-wallet/cash-deposit', 'wallets'],
     ['/dashboard/fund-wallet/bank-transfer', 'wallets'],
@@ -92,6 +93,7 @@ describe('route table (SPEC §2)', () => {
     expect(needsHostServices('/')).toBe(false);
     expect(needsHostServices('/faq')).toBe(false);
     expect(needsHostServices('/terms-and-conditions/cards')).toBe(false);
+    expect(needsHostServices('/ui-catalogue')).toBe(false);
     expect(needsHostServices('/referral/ABC')).toBe(true);
     expect(needsHostServices('/signup')).toBe(true);
     expect(needsHostServices('/dashboard')).toBe(true);

@@ -57,6 +57,7 @@ export const ROUTES: readonly RouteEntry[] = [
   route('/terms-and-conditions/cards', 'prefix', 'public_pages', 'Card Terms'),
   route('/referral', 'prefix', 'public_pages', 'Referral'),
   route('/error', 'exact', 'public_pages', 'Error'),
+  route('/ui-catalogue', 'exact', 'public_pages', 'UI Catalogue'), // developers; not in the navbar
   // Protected, exact (SPEC §2).
   route('/dashboard', 'exact', 'wallets', 'Overview', true),
   route('/dashboard/fund-wallet/cash-deposit', 'exact', 'wallets', 'Cash Deposit', true),

@@ -6,7 +6,7 @@ const ROUTED_PREFIXES = [
   '/terms-and-conditions/referrals',
   '/terms-and-conditions/cards',
 ];
-const ROUTED_EXACT = ['/not-activated', '/error'];
+const ROUTED_EXACT = ['/not-activated', '/error', '/ui-catalogue'];
 
 export function isLandingPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -12,6 +12,7 @@ describe('public pages routes', () => {
     ['/referral/ABC123', 'Referral'],
     ['/not-activated', 'Account not activated'],
     ['/error', 'Something went wrong'],
+    ['/ui-catalogue', 'UI catalogue'],
   ])('renders the screen heading on %s', async (path, heading) => {
     window.history.pushState(null, '', path);
     render(<RemoteRoot />);

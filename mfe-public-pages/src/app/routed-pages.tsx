@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { FaqPage } from '../features/faq/components/faq-page';
 import { AccountTermsPage } from '../features/legal/components/account-terms-page';
@@ -7,6 +8,9 @@ import { ReferralPage } from '../features/referral/components/referral-page';
 import { ErrorPage } from '../features/status-screens/components/error-page';
 import { NotActivatedPage } from '../features/status-screens/components/not-activated-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+
+// A page for developers: its own chunk, so the other pages do not download the money flow.
+const UiCataloguePage = lazy(() => import('../features/ui-catalogue/components/ui-catalogue-page'));
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -22,6 +26,14 @@ export default function RoutedPages() {
         <Route path="/referral/:code/*" element={<ReferralPage />} />
         <Route path="/not-activated" element={<NotActivatedPage />} />
         <Route path="/error" element={<ErrorPage />} />
+        <Route
+          path="/ui-catalogue"
+          element={
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <UiCataloguePage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     </BrowserRouter>

@@ -8,6 +8,8 @@ export const NIN_MISMATCH = 'NIN mismatch!';
 export const INVALID_BVN = 'invalid bvn. Should be a string of eleven digits';
 export const BANK_REQUIRED_TO_SAVE_BENEFICIARY =
   'Receiving bank is required to save a beneficiary. Please, select a bank.';
+/** SPEC §5 "Source wallet required": the wallet a transfer or payment is paid from. */
+export const SOURCE_WALLET_REQUIRED = 'Source wallet required';
 
 // Hints, verbatim from SPEC §2 / §5.
 export const HINT_SECURITY_PIN = 'Numbers only, e.g. 1234';

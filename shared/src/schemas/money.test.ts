@@ -10,16 +10,20 @@ import {
   METER_NUMBER_REQUIRED,
   METER_NUMBER_TOO_LONG,
   NARRATION_TOO_LONG,
+  SOURCE_WALLET_REQUIRED,
   WALLET_NUMBER_INVALID,
   WALLET_NUMBER_REQUIRED,
+  WALLET_REQUIRED,
 } from '../messages/validation';
 import {
   amountSchema,
   amountToNumberSchema,
   amountValueSchema,
+  fundedWalletNumberSchema,
   meterNumberSchema,
   narrationSchema,
   nubanSchema,
+  sourceWalletNumberSchema,
   sourceWalletSchema,
   walletNumberSchema,
 } from './money';
@@ -128,6 +132,15 @@ describe('sourceWalletSchema (SPEC §5: product_id 4 excluded)', () => {
     expect(sourceWalletSchema.safeParse({ account_no: '1100000001', product_id: 1 }).success).toBe(
       true,
     );
+  });
+  it("says 'Source wallet required' without one", () => {
+    expect(firstMessage(sourceWalletNumberSchema, '  ')).toBe(SOURCE_WALLET_REQUIRED);
+    expect(firstMessage(sourceWalletSchema, { account_no: '', product_id: 1 }, 'account_no')).toBe(
+      SOURCE_WALLET_REQUIRED,
+    );
+  });
+  it('asks for the wallet to fund (bank-to-wallet) in its own words', () => {
+    expect(firstMessage(fundedWalletNumberSchema, '')).toBe(WALLET_REQUIRED);
   });
   it('rejects the commission wallet', () => {
     expect(

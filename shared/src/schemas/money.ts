@@ -19,6 +19,7 @@ import {
   METER_NUMBER_REQUIRED,
   METER_NUMBER_TOO_LONG,
   NARRATION_TOO_LONG,
+  SOURCE_WALLET_REQUIRED,
   WALLET_NUMBER_INVALID,
   WALLET_NUMBER_REQUIRED,
   WALLET_REQUIRED,
@@ -95,12 +96,15 @@ export const meterNumberSchema = z
     z.maxLength(METER_NUMBER_MAX_LENGTH, METER_NUMBER_TOO_LONG),
   );
 
-/** SPEC §5: source wallet required; a selected wallet account number. */
-export const sourceWalletNumberSchema = requiredString(WALLET_REQUIRED);
+/** SPEC §5: 'Source wallet required'; the account number of the wallet a payment comes from. */
+export const sourceWalletNumberSchema = requiredString(SOURCE_WALLET_REQUIRED);
+
+/** SPEC §5 bank-to-wallet: the wallet to fund (not a source), required. */
+export const fundedWalletNumberSchema = requiredString(WALLET_REQUIRED);
 
 /** SPEC §3 / §5: a source wallet must not be the commission wallet (product_id 4). */
 export const sourceWalletSchema = z.object({
-  account_no: requiredString(WALLET_REQUIRED),
+  account_no: requiredString(SOURCE_WALLET_REQUIRED),
   product_id: z
     .number()
     .check(

@@ -2,7 +2,7 @@ import {
   ACCOUNT_NOT_VERIFIED,
   BANK_REQUIRED,
   RECEIVER_NOT_VERIFIED,
-  WALLET_REQUIRED,
+  SOURCE_WALLET_REQUIRED,
 } from '../messages/validation';
 import { firstMessage } from './test-helpers';
 import {
@@ -37,7 +37,7 @@ describe('walletTransferFormSchema (SPEC §4: every field except narration)', ()
       RECEIVER_NOT_VERIFIED,
     );
     expect(firstMessage(walletTransferFormSchema, input, 'sender_wallet_number')).toBe(
-      WALLET_REQUIRED,
+      SOURCE_WALLET_REQUIRED,
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   amountSchema,
   amountToNumberSchema,
   amountValueSchema,
+  fundedWalletNumberSchema,
   narrationSchema,
   nubanSchema,
   requiredString,
@@ -114,7 +115,7 @@ export type BankTransferPayload = z.output<typeof bankTransferPayloadSchema>;
 
 /** SPEC §5 bank-to-wallet form: wallet, amount and 6-digit PIN required. */
 export const bankToWalletFormSchema = z.object({
-  wallet_account_number: sourceWalletNumberSchema,
+  wallet_account_number: fundedWalletNumberSchema,
   amount: amountSchema,
   transaction_pin: transactionPinSchema,
 });
@@ -122,7 +123,7 @@ export type BankToWalletFormValues = z.infer<typeof bankToWalletFormSchema>;
 
 /** SPEC §3 bank-to-wallet payload: amount sent as a number, platform fixed 'web'. */
 export const bankToWalletPayloadSchema = z.object({
-  wallet_account_number: sourceWalletNumberSchema,
+  wallet_account_number: fundedWalletNumberSchema,
   transfer_amount: amountValueSchema,
   transaction_pin: transactionPinSchema,
   phone_number: z.union([internationalPhoneSchema, phoneToInternationalSchema]),

@@ -9,12 +9,12 @@ import {
   type SignupOtpFormValues,
 } from '@ajo/shared/schemas';
 import { Button, TextField } from '@ajo/shared/ui';
+import { ResendOtp } from '@ajo/shared/ui/resend-otp';
 import { FormScreen } from '../../../app/form-screen';
 import { errorMessage, showToast } from '../../../app/services';
 import { schemaResolver } from '../../../app/zod-form';
 import styles from '../../../app/form.module.css';
-import { verifySignupOtp } from '../api';
-import { ResendOtp } from './resend-otp';
+import { resendSignupOtp, verifySignupOtp } from '../api';
 
 /** /otp (SPEC §2): the 6-character sign-up OTP; success goes to /security-pin. */
 export function OtpScreen() {
@@ -70,7 +70,8 @@ function OtpForm({ phoneNumber }: { phoneNumber: string }) {
           error={errors.otp?.message}
           {...register('otp')}
         />
-        <ResendOtp phoneNumber={phoneNumber} />
+        {/* SPEC §4 OTP resend: GET /auth/get-otps (SPEC §7) after the 180-s countdown. */}
+        <ResendOtp onResend={() => resendSignupOtp(phoneNumber)} />
         <div className={styles.actions}>
           <Button type="submit" fullWidth loading={isSubmitting}>
             Verify

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * Seconds left until a deadline, ticking once a second. Computed from Date.now() rather than by
- * counting ticks, so a backgrounded tab (throttled timers) still shows the right time.
+ * Seconds left of a `seconds`-long countdown that started at `startedAt` (ms since the epoch; now by
+ * default), ticking once a second. Computed from Date.now() rather than by counting ticks, so a
+ * backgrounded tab (throttled timers) still shows the right time, and a countdown that started
+ * before a reload can carry on where it was (pass the time it started).
  */
-export function useCountdown(seconds: number) {
-  const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
+export function useCountdown(seconds: number, startedAt?: number) {
+  const [deadline, setDeadline] = useState(() => (startedAt ?? Date.now()) + seconds * 1000);
   const remainingAt = useCallback(
     () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000)),
     [deadline],

@@ -5,7 +5,11 @@ export interface FlashMessage {
   text: string;
 }
 
-/** A message that vanishes after `durationMs` (SPEC §8: the OTP resend messages vanish after 5 s). */
+/**
+ * A message that vanishes after `durationMs` (SPEC §8: the OTP resend messages vanish after 5 s;
+ * SPEC §4: so does 'Invalid OTP! Please, check and try again.'). A new flash replaces the shown one
+ * and starts its own full duration.
+ */
 export function useFlashMessage(durationMs: number) {
   const [message, setMessage] = useState<FlashMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -19,6 +23,11 @@ export function useFlashMessage(durationMs: number) {
     [durationMs],
   );
 
+  const dismiss = useCallback(() => {
+    clearTimeout(timer.current);
+    setMessage(null);
+  }, []);
+
   useEffect(() => () => clearTimeout(timer.current), []);
-  return { message, flash };
+  return { message, flash, dismiss };
 }

@@ -1,0 +1,185 @@
+import { useEffect, useId, useRef } from 'react';
+import type { AnchorHTMLAttributes, ComponentType, ReactNode } from 'react';
+import buttonStyles from '../ui/button.module.css';
+import { Button } from '../ui/button';
+import { Stepper } from '../ui/stepper';
+import type { SummaryRow } from '../ui/summary-list';
+import { AuthenticateStep } from './authenticate-step';
+import { ConfirmStep } from './confirm-step';
+import type { FlowOutcome, MoneyFlowStep } from './machine';
+import styles from './money-flow.module.css';
+import { STATUS_HEADINGS, StatusStep } from './status-step';
+import { useMoneyFlow, type UseMoneyFlowOptions } from './use-money-flow';
+
+export type LinkComponent = ComponentType<
+  AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }
+>;
+
+export interface MoneyFlowInitiate<TDetails> {
+  /** Call from the form's Proceed with its checked values (the form decides when it is enabled). */
+  proceed: (details: TDetails) => void;
+  /** The details of the attempt left by Back or Try again: the form's default values. */
+  draft: TDetails | undefined;
+}
+
+export interface MoneyFlowStatusSlot<TDetails, TResult> {
+  outcome: FlowOutcome<TResult>;
+  details: TDetails;
+}
+
+export interface MoneyFlowProps<TDetails, TResult = unknown> extends UseMoneyFlowOptions<
+  TDetails,
+  TResult
+> {
+  /** The screen's initiate form. */
+  renderInitiate: (initiate: MoneyFlowInitiate<TDetails>) => ReactNode;
+  /** The confirm step's read-only rows for these details (amounts as `{ label, amount }`). */
+  summary: (details: TDetails) => readonly SummaryRow[];
+  /** Extra content on the status step: an electricity token, receipt buttons. */
+  renderStatus?: (status: MoneyFlowStatusSlot<TDetails, TResult>) => ReactNode;
+  /** Heading of the initiate step, e.g. 'Transfer details'. */
+  initiateHeading?: string;
+  /** The status step's button for a new attempt after success, e.g. 'Make another transfer'. */
+  restartLabel?: string;
+  /** SPEC §2: Close goes to /dashboard. */
+  closeHref?: string;
+  /**
+   * Renders the Close link: a remote passes its cross-app link so the shell navigates without a
+   * reload. A plain <a> by default.
+   */
+  linkComponent?: LinkComponent;
+}
+
+function PlainLink(props: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return <a {...props} />;
+}
+
+export const STEP_NAMES = ['Initiate', 'Confirm', 'Authenticate', 'Status'] as const;
+/** Without a 202 there was no authenticate step: the finished progress does not claim one. */
+const STEP_NAMES_WITHOUT_OTP = ['Initiate', 'Confirm', 'Status'] as const;
+const STEP_INDEX: Record<MoneyFlowStep, number> = {
+  initiate: 0,
+  confirm: 1,
+  authenticate: 2,
+  status: 3,
+};
+
+/**
+ * SPEC §4 "Purchase/transfer flow" for every transfer and payment screen: initiate (the screen's
+ * form), confirm (summary + transaction PIN), authenticate (OTP, only after a 202), status. The
+ * screen supplies the form, the summary rows and `submit`; the flow does the rest, including the
+ * Idempotency-Key (one per attempt) and the failure toasts.
+ */
+export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDetails, TResult>) {
+  const {
+    renderInitiate,
+    summary,
+    renderStatus,
+    initiateHeading = 'Details',
+    restartLabel = 'Make another transaction',
+    closeHref = '/dashboard',
+    linkComponent: Link = PlainLink,
+    ...flowOptions
+  } = props;
+  const flow = useMoneyFlow(flowOptions);
+  const { state } = flow;
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Focus follows the step (not on first render: the page decides where focus starts).
+  const shownStep = useRef(state.step);
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    headingRef.current?.focus();
+  }, [state.step]);
+
+  const headingText =
+    state.step === 'initiate'
+      ? initiateHeading
+      : state.step === 'confirm'
+        ? 'Confirm details'
+        : state.step === 'authenticate'
+          ? 'Enter OTP'
+          : STATUS_HEADINGS[state.outcome.status];
+  const heading = (
+    <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
+      {headingText}
+    </h2>
+  );
+
+  let body: ReactNode;
+  switch (state.step) {
+    case 'initiate':
+      body = (
+        <>
+          {heading}
+          {renderInitiate({ proceed: flow.proceed, draft: state.draft })}
+        </>
+      );
+      break;
+    case 'confirm':
+      body = (
+        <>
+          {heading}
+          <ConfirmStep
+            rows={summary(state.attempt.details)}
+            processing={state.busy === 'confirm'}
+            onConfirm={(pin) => void flow.confirm(pin)}
+            onBack={flow.back}
+          />
+        </>
+      );
+      break;
+    case 'authenticate':
+      body = (
+        <>
+          {heading}
+          <AuthenticateStep
+            challenge={state.challenge}
+            needsPin={!state.attempt.transactionPin}
+            busy={state.busy}
+            otpRejections={state.otpRejections}
+            onVerify={(otp, pin) => void flow.verifyOtp(otp, pin)}
+            onResend={flow.resend}
+            onCancel={flow.back}
+          />
+        </>
+      );
+      break;
+    case 'status': {
+      const failed = state.outcome.status === 'failed';
+      body = (
+        <StatusStep
+          outcome={state.outcome}
+          heading={heading}
+          extra={renderStatus?.({ outcome: state.outcome, details: state.attempt.details })}
+          actions={
+            <>
+              <Link href={closeHref} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+                Close
+              </Link>
+              <Button onClick={() => flow.restart({ keepDetails: failed })}>
+                {failed ? 'Try again' : restartLabel}
+              </Button>
+            </>
+          }
+        />
+      );
+      break;
+    }
+  }
+
+  return (
+    <div className={styles.flow}>
+      {state.step === 'status' && !state.afterOtp ? (
+        <Stepper steps={STEP_NAMES_WITHOUT_OTP} current={2} label="Transaction steps" />
+      ) : (
+        <Stepper steps={STEP_NAMES} current={STEP_INDEX[state.step]} label="Transaction steps" />
+      )}
+      <section key={state.step} className={styles.step} aria-labelledby={headingId}>
+        {body}
+      </section>
+    </div>
+  );
+}

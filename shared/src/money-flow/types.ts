@@ -1,0 +1,33 @@
+// The contract between the money flow and the screen that uses it (SPEC §4 "Purchase/transfer
+// flow"; the step-up and client-reference rules of ARCHITECTURE "The wire contract").
+import type { OtpChallenge } from '../entities';
+
+export type MoneyOutcomeStatus = 'successful' | 'pending' | 'failed';
+
+/** What the screen's `submit` resolves to. */
+export type MoneySubmitResult<TResult = unknown> =
+  /** A 202: the server sent an OTP (SPEC §4) to `recipient` (unmasked; the flow masks it, SPEC §9). */
+  | ({ kind: 'challenge' } & OtpChallenge)
+  /** A 200 / 201 with the transaction's status and reference; `details` for the status slot. */
+  | { kind: 'done'; status: MoneyOutcomeStatus; reference: string; details?: TResult };
+
+/** The body fields the flow adds to the screen's details; `otp` only on the authenticate step. */
+export interface MoneySubmitInput {
+  transaction_pin: string;
+  otp?: string;
+}
+
+/** The attempt a call belongs to: the same key for the confirm call, the OTP call and a resend. */
+export interface MoneyAttempt<TDetails> {
+  idempotencyKey: string;
+  details: TDetails;
+}
+
+/**
+ * Makes the money call. Resolves to a challenge or a result; rejects with host/api's ApiError
+ * (`{ status, message, serverMessage?, data? }`) on any error.
+ */
+export type MoneySubmit<TDetails, TResult = unknown> = (
+  input: MoneySubmitInput,
+  attempt: MoneyAttempt<TDetails>,
+) => Promise<MoneySubmitResult<TResult>>;
