@@ -326,37 +326,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
     } catch (error) {
       const text = errorText(error);
-      const now = clock.now();
       if (error instanceof GiveUp || job.attempts >= job.max_attempts) {
-        const marked = await ours(job)
-          .set({
-            state: 'dead',
-            last_error: text,
-            locked_by: null,
-            locked_until: null,
-            updated_at: now,
-            finished_at: now,
-          })
-          .executeTakeFirst();
-        if (marked.numUpdatedRows === 0n) return lost(job);
+        if (!(await release(job, { state: 'dead', last_error: text }))) return lost(job);
         await announceDeath(job, text);
         return 'dead';
       }
+      const now = clock.now().getTime();
       const backoffMs = (definition.backoff ?? defaultBackoff)(job.attempts) * 1000;
       const asked = error instanceof RetryLater && error.at ? error.at.getTime() : 0;
       // At least a second ahead, so one runDue() never spins on the same job.
-      const next = new Date(Math.max(asked || now.getTime() + backoffMs, now.getTime() + 1000));
-      const marked = await ours(job)
-        .set({
-          state: 'failed',
-          last_error: text,
-          run_at: next,
-          locked_by: null,
-          locked_until: null,
-          updated_at: now,
-        })
-        .executeTakeFirst();
-      if (marked.numUpdatedRows === 0n) return lost(job);
+      const next = new Date(Math.max(asked || now + backoffMs, now + 1000));
+      if (!(await release(job, { state: 'failed', last_error: text, run_at: next })))
+        return lost(job);
       const level = error instanceof RetryLater ? 'info' : 'warn';
       log[level](
         { jobId: job.id, kind: job.kind, attempt: job.attempts, retryAt: next, error: text },
@@ -364,19 +345,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       );
       return 'retried';
     }
+    if (!(await release(job, { state: 'succeeded', last_error: null }))) return lost(job);
+    return 'succeeded';
+  }
+
+  /** Records this attempt's outcome and frees the job, if this instance still holds the attempt. */
+  async function release(
+    job: Job,
+    outcome: { state: 'succeeded' | 'failed' | 'dead'; last_error: string | null; run_at?: Date },
+  ): Promise<boolean> {
     const now = clock.now();
-    const marked = await ours(job)
+    const result = await ours(job)
       .set({
-        state: 'succeeded',
-        last_error: null,
+        ...outcome,
         locked_by: null,
         locked_until: null,
         updated_at: now,
-        finished_at: now,
+        ...(outcome.state === 'failed' ? {} : { finished_at: now }),
       })
       .executeTakeFirst();
-    if (marked.numUpdatedRows === 0n) return lost(job);
-    return 'succeeded';
+    return result.numUpdatedRows > 0n;
   }
 
   function lost(job: Job): 'lost' {

@@ -47,7 +47,9 @@ describe('PUT /api/users/{id} (NIN) and the NIN status jobs', () => {
   it('moves pending → processing → approved, waiting NIN_JOB_INTERVAL before the decision', async () => {
     const ada = await createUser(t);
     await submit(ada, { nin: '12345678902' });
-    const [queued] = await t.app.jobs.list({ kind: NIN_START, limit: 1 });
+    const queued = (await t.app.jobs.list({ kind: NIN_START })).find(
+      (job) => (job.payload as { userId: string }).userId === ada.id,
+    );
     expect(queued).toMatchObject({
       payload: { userId: ada.id, nin: '12345678902' },
       state: 'queued',
@@ -60,8 +62,10 @@ describe('PUT /api/users/{id} (NIN) and the NIN status jobs', () => {
     clock.advance(1);
     await t.app.jobs.runDue();
     expect(await statusOf(ada.id)).toBe('approved');
-    const decided = await t.app.jobs.list({ kind: NIN_DECIDE, limit: 1 });
-    expect(decided[0]).toMatchObject({ state: 'succeeded', attempts: 1, last_error: null });
+    const decided = (await t.app.jobs.list({ kind: NIN_DECIDE })).find(
+      (job) => (job.payload as { userId: string }).userId === ada.id,
+    );
+    expect(decided).toMatchObject({ state: 'succeeded', attempts: 1, last_error: null });
     await step();
     expect(await statusOf(ada.id)).toBe('approved');
   });
