@@ -238,35 +238,50 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
   it('gives a job whose instance stopped answering to another instance once the lease runs out', async () => {
     const kind = freshKind();
     const calls: string[] = [];
-    const stuck = gate();
+    const aStuck = gate();
+    const bBusy = gate();
     const a = queue({ instanceId: 'instance-a' });
     const b = queue({ instanceId: 'instance-b' });
     const enqueue = a.define({
       kind,
       handle: async (_p, ctx) => {
         calls.push(`a:${ctx.attempt}`);
-        await stuck.opened;
+        await aStuck.opened;
       },
     });
-    b.define({ kind, handle: async (_p, ctx) => void calls.push(`b:${ctx.attempt}`) });
+    b.define({
+      kind,
+      handle: async (_p, ctx) => {
+        calls.push(`b:${ctx.attempt}`);
+        await bBusy.opened;
+      },
+    });
     const { id } = await enqueue({});
+    const settle = () => new Promise((r) => setImmediate(r));
 
     const aRun = a.runDue();
-    while (calls.length === 0) await new Promise((r) => setImmediate(r));
+    while (calls.length === 0) await settle();
     expect(await a.get(id)).toMatchObject({ state: 'running', locked_by: 'instance-a' });
     clock.advance(59);
     await b.runDue();
     expect(calls).toEqual(['a:1']);
     clock.advance(1);
-    await b.runDue();
+    const bRun = b.runDue();
+    while (calls.length === 1) await settle();
     expect(calls).toEqual(['a:1', 'b:2']);
-    expect(await b.get(id)).toMatchObject({ state: 'succeeded', attempts: 2 });
 
-    // Instance a wakes up: its outcome is fenced off and changes nothing.
-    stuck.open();
+    // Instance a wakes up while b holds the job: a's outcome is fenced off and changes nothing.
+    aStuck.open();
     expect(await aRun).toEqual({ succeeded: 0, retried: 0, dead: 0 });
-    expect(await a.get(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null });
+    expect(await a.get(id)).toMatchObject({
+      state: 'running',
+      attempts: 2,
+      locked_by: 'instance-b',
+    });
     expect(logs.some((l) => l.msg?.startsWith('job lease lost'))).toBe(true);
+    bBusy.open();
+    expect(await bRun).toEqual({ succeeded: 1, retried: 0, dead: 0 });
+    expect(await b.get(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null });
   });
 
   it('keeps the lease while the handler runs (heartbeat)', async () => {
