@@ -116,6 +116,8 @@ export default defineConfig({
         DATA_DIR: path.join(runDir, 'middleware-data'),
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
+        // As npm start: only the app server (loopback) may say who the client is.
+        TRUST_PROXY: 'loopback',
       },
     },
     {

@@ -3,6 +3,11 @@
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
+  // *.pg.test.ts need PostgreSQL itself (several instances on one database; PGlite is one
+  // process): they run in the PostgreSQL pass only.
+  testPathIgnorePatterns: process.env.TEST_DATABASE_URL
+    ? ['/node_modules/']
+    : ['/node_modules/', '\\.pg\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
     // Our own relative imports keep their '.js' suffix; @ajo/shared's are extensionless ('./zod'),

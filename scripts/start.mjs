@@ -65,6 +65,9 @@ try {
     PORT: String(API_PORT),
     HOST,
     LOG_LEVEL,
+    // The middleware believes X-Forwarded-For only from its app server (on this machine), which
+    // writes the real client address there: per-IP limits count real clients.
+    TRUST_PROXY: 'loopback',
   });
   await waitForHealth(`http://${HOST}:${API_PORT}/api/health`);
   startChild('app server', [path.join('host', 'server', 'serve.mjs')], {

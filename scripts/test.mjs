@@ -112,8 +112,10 @@ await phase('Middleware tests on embedded PGlite', () =>
   jestPhase('@ajo/middleware', 'test:pglite'),
 );
 
+// The PostgreSQL pass also runs the *.pg.test.ts files PGlite cannot: several instances on one
+// database (src/multi-instance: two middleware processes and the app server, jobs claimed once).
 const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
-await phase('Middleware tests on PostgreSQL 15 (throwaway cluster)', async () => {
+await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance tests included)', async () => {
   const cluster = await startCluster(pgDir);
   try {
     return await jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: cluster.url });

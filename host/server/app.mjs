@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
+import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 
@@ -29,11 +30,12 @@ function safeEqual(a, b) {
 }
 
 /**
- * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
+ * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string, trustProxy?: false | string,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
-  const app = Fastify({ logger: o.logger ?? false, trustProxy: true });
+  // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).
+  const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
   const store = createRegistryStore(o.deployDir);
   const indexPath = path.join(o.distDir, 'index.html');
 
@@ -46,6 +48,7 @@ export async function buildApp(o) {
     upstream: o.middlewareUrl ?? 'http://127.0.0.1:3001',
     prefix: '/api',
     rewritePrefix: '/api',
+    replyOptions: { rewriteRequestHeaders: forwardClientAddress },
   });
 
   await app.register(fastifyStatic, {

@@ -2,10 +2,12 @@
 // node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
 // (http://127.0.0.1:3001), REGISTRY_ADMIN_TOKEN (operator endpoint; disabled when unset),
-// API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off).
+// API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off),
+// TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
+import { parseAppTrustProxy } from './client-address.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -17,7 +19,16 @@ if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
   process.exit(1);
 }
 
+let trustProxy;
+try {
+  trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
 const app = await buildApp({
+  trustProxy,
   distDir: path.join(repoRoot, 'host', 'dist'),
   deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',

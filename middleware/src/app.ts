@@ -27,10 +27,14 @@ import { openApiPlugin } from './http/openapi.js';
 import { validatorCompiler } from './validation.js';
 import { loggingOptions } from './plugins/logging.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { registerHousekeepingJobs } from './jobs/housekeeping.js';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { createLedger } from './ledger/index.js';
+import { registerNinStatusJobs } from './modules/kyc/nin-status-jobs.js';
 import { createProviders, type Providers } from './providers/index.js';
 import { createSecretHasher, type SecretHasher } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +47,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Every route as registered (HEAD twins excluded): the route-schema test and the docs read it. */
     routeCatalogue: readonly RouteOptions[];
+    /** Background work (src/jobs); main.ts starts its poller, tests call runDue(). */
+    jobs: JobQueue;
   }
 }
 
@@ -59,6 +65,8 @@ export interface AppDeps {
   print?: (line: string) => void;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Job queue settings beyond config.jobs (tests: instance id, timers). */
+  jobs?: Partial<JobQueueOptions>;
 }
 
 /**
@@ -81,6 +89,17 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   fundingRoutes,
 ];
 
+/** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
+const moduleJobs: Array<(app: FastifyInstance) => void> = [
+  (app) => registerHousekeepingJobs(app.jobs, app.db),
+  (app) =>
+    registerNinStatusJobs(app.jobs, {
+      db: app.db,
+      identity: app.providers.identity,
+      intervalSeconds: app.config.ninJob.intervalSeconds,
+    }),
+];
+
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */
 function ledgerWalletOwnerLookup(db: Kysely<Database>): WalletOwnerLookup {
   const ledger = createLedger(db);
@@ -94,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Keep-alive sockets must not hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -112,13 +131,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
-  const providers = deps.providers ?? createProviders(config, deps.database.db, deps.print);
+  const clock = deps.clock ?? systemClock;
+  const providers =
+    deps.providers ?? createProviders(config, deps.database.db, deps.print, () => clock.now());
   app.decorate('config', config);
   app.decorate('db', deps.database.db);
   app.decorate('databaseKind', deps.database.kind);
   app.decorate('providers', providers);
-  const clock = deps.clock ?? systemClock;
   app.decorate('clock', clock);
+  app.decorate(
+    'jobs',
+    createJobQueue({
+      db: deps.database.db,
+      clock,
+      log: app.log.child({ component: 'jobs' }),
+      pollIntervalSeconds: config.jobs.pollIntervalSeconds,
+      concurrency: config.jobs.concurrency,
+      leaseSeconds: config.jobs.leaseSeconds,
+      ...deps.jobs,
+    }),
+  );
+  for (const register of moduleJobs) register(app);
+  app.addHook('onClose', () => app.jobs.stop());
   app.decorate(
     'secrets',
     createSecretHasher({ pepper: config.secrets.pepper, cost: config.secrets.scryptCost }),

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       bodyLimit: 1048576,
     });
     expect(config.database.pgliteDir).toMatch(/\.data[/\\]pglite$/);
-    expect(config.storageDir).toMatch(/\.data[/\\]storage$/);
+    expect(config.fileStorage).toEqual({ kind: 'database' });
   });
 
   it('names the variable and the bad value in its message', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { findPackageRoot } from './package-root.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /*
  * Every setting comes from the environment, validated once at start (Epic Stack habit). Local
@@ -98,11 +99,45 @@ const envSchema = z.object({
   BODY_LIMIT: z._default(int('BODY_LIMIT', 1024, 100 * 1024 * 1024), 1024 * 1024),
   RATE_LIMIT_MAX: z._default(int('RATE_LIMIT_MAX', 1, 100000), 5),
   RATE_LIMIT_WINDOW: z._default(duration('RATE_LIMIT_WINDOW'), 900),
-  TRUST_PROXY: z._default(bool('TRUST_PROXY'), false),
+  TRUST_PROXY: z._default(
+    z.pipe(
+      z.string().check(
+        z.refine((v) => typeof parseTrustProxy(v) !== 'string', {
+          error: (issue) => parseTrustProxy(String(issue.input)) as string,
+        }),
+      ),
+      z.transform((v) => parseTrustProxy(v) as TrustProxy),
+    ),
+    { kind: 'none' } as TrustProxy,
+  ),
   PUBLIC_BASE_URL: z._default(z.string(), ''),
   SHUTDOWN_TIMEOUT: z._default(duration('SHUTDOWN_TIMEOUT'), 10),
-  // Issue 5: how often the NIN status job moves submitted NINs on (src/modules/kyc).
+  // How long a submitted NIN waits at each step (pending → processing → decided), src/modules/kyc.
   NIN_JOB_INTERVAL: z._default(duration('NIN_JOB_INTERVAL'), 15),
+  // The job queue (src/jobs): how often an instance looks for due jobs, how many it runs at once,
+  // and how long a claimed job stays its own without a heartbeat before another instance takes it.
+  JOB_POLL_INTERVAL: z._default(duration('JOB_POLL_INTERVAL'), 2),
+  JOB_CONCURRENCY: z._default(int('JOB_CONCURRENCY', 1, 100), 4),
+  JOB_LEASE: z._default(duration('JOB_LEASE'), 60),
+  // Where uploaded files live: 'database' (every instance and a restore have them) or 's3'.
+  FILE_STORAGE: z._default(
+    z.enum(['database', 's3'], { error: "FILE_STORAGE must be 'database' or 's3'" }),
+    'database',
+  ),
+  S3_BUCKET: z.optional(z.string()),
+  S3_REGION: z._default(z.string(), 'us-east-1'),
+  S3_ENDPOINT: z.optional(
+    z.string().check(z.url({ error: 'S3_ENDPOINT must be a URL like https://s3.example.com' })),
+  ),
+  S3_ACCESS_KEY_ID: z.optional(z.string()),
+  S3_SECRET_ACCESS_KEY: z.optional(z.string()),
+  S3_FORCE_PATH_STYLE: z._default(bool('S3_FORCE_PATH_STYLE'), false),
+  S3_PREFIX: z._default(z.string(), ''),
+  S3_PUBLIC_URL: z.optional(
+    z
+      .string()
+      .check(z.url({ error: 'S3_PUBLIC_URL must be a URL like https://files.example.com' })),
+  ),
   FACE_CHECK_TIMEOUT: z._default(duration('FACE_CHECK_TIMEOUT'), 30),
   // Naira: a money call of at least this amount needs a step-up OTP (src/money/step-up.ts).
   STEP_UP_AMOUNT: z._default(int('STEP_UP_AMOUNT', 1, 9_999_999_999), 50_000),
@@ -118,7 +153,6 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   database: { url?: string; poolMax: number; pgliteDir: string };
   dataDir: string;
-  storageDir: string;
   encryptionSecret: string;
   jwt: { secret: string; ttlSeconds: number };
   secrets: { pepper: string; scryptCost: number };
@@ -126,12 +160,27 @@ export interface Config {
   appCheck: { enforce: boolean; secret: string; ttlSeconds: number };
   bodyLimit: number;
   rateLimit: { max: number; windowSeconds: number };
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   publicBaseUrl: string;
   shutdownTimeoutSeconds: number;
   ninJob: { intervalSeconds: number };
+  jobs: { pollIntervalSeconds: number; concurrency: number; leaseSeconds: number };
+  fileStorage: { kind: 'database' } | ({ kind: 's3' } & S3Settings);
   faceCheck: { timeoutSeconds: number };
   money: { stepUpAmountKobo: number };
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  /** Unset: the AWS SDK's default credential chain (environment, instance role…). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket, '' or ending in '/'. */
+  prefix: string;
+  /** Base of the download URLs that become photo_url (a CDN or the bucket's own address). */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('SCRYPT_COST must be at least 131072 in production mode');
     if (problems.length) throw new ConfigError(problems);
   }
+  const fileStorage = fileStorageSettings(env);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env,
@@ -191,7 +241,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pgliteDir: path.join(dataDir, 'pglite'),
     },
     dataDir,
-    storageDir: path.join(dataDir, 'storage'),
     encryptionSecret: env.ENCRYPTION_SECRET,
     jwt: { secret: env.JWT_SECRET, ttlSeconds: env.TOKEN_TTL },
     secrets: { pepper: env.PIN_PEPPER, scryptCost: env.SCRYPT_COST },
@@ -207,7 +256,41 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/$/, ''),
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT,
     ninJob: { intervalSeconds: env.NIN_JOB_INTERVAL },
+    jobs: {
+      pollIntervalSeconds: env.JOB_POLL_INTERVAL,
+      concurrency: env.JOB_CONCURRENCY,
+      leaseSeconds: env.JOB_LEASE,
+    },
+    fileStorage,
     faceCheck: { timeoutSeconds: env.FACE_CHECK_TIMEOUT },
     money: { stepUpAmountKobo: env.STEP_UP_AMOUNT * 100 },
+  };
+}
+
+function fileStorageSettings(env: Env): Config['fileStorage'] {
+  if (env.FILE_STORAGE === 'database') return { kind: 'database' };
+  const problems: string[] = [];
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET must be set when FILE_STORAGE=s3');
+  if (!env.S3_PUBLIC_URL) problems.push('S3_PUBLIC_URL must be set when FILE_STORAGE=s3');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (problems.length) throw new ConfigError(problems);
+  const prefix = env.S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: prefix ? `${prefix}/` : '',
+    publicUrl: (env.S3_PUBLIC_URL as string).replace(/\/+$/, ''),
   };
 }

@@ -1,7 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { migrateToLatest, openDatabase, type AppDatabase } from './db/index.js';
-import { createNinStatusJob } from './modules/kyc/nin-status-job.js';
 
 /** config → database → migrations → listen; SIGINT/SIGTERM → finish in-flight requests → close. */
 async function main(): Promise<void> {
@@ -23,21 +22,17 @@ async function main(): Promise<void> {
       dataDir: config.database.pgliteDir,
       poolMax: config.database.poolMax,
     });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, {
+      log: {
+        warn: (obj, msg) => console.warn(`${msg}: ${JSON.stringify(obj)}`),
+      },
+    });
   } catch (error) {
     console.error(`Could not start the database: ${(error as Error).message}`);
     process.exit(1);
   }
 
   const app = await buildApp({ config, database });
-  // Issue 5: submitted NINs move pending → processing → approved/declined in the background.
-  const ninJob = createNinStatusJob({
-    db: database.db,
-    provider: app.providers.identity,
-    clock: app.clock,
-    intervalSeconds: config.ninJob.intervalSeconds,
-    onError: (err) => app.log.error({ err }, 'NIN status job failed'),
-  });
   app.log.info({ database: database.kind, providers: config.providers }, 'middleware starting');
   if (database.kind === 'pglite') {
     app.log.info(
@@ -57,7 +52,7 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutSeconds * 1000);
     timer.unref();
     try {
-      await ninJob.stop();
+      // Closing the app stops the job poller too, after the jobs in hand finish.
       await app.close();
       await database.close();
       process.exit(0);
@@ -71,7 +66,7 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ host: config.host, port: config.port });
-    ninJob.start();
+    app.jobs.start();
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     await database.close();

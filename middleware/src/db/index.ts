@@ -1,15 +1,15 @@
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type MigrationResultSet } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { findPackageRoot } from '../package-root.js';
 import { lockDataFolder } from './folder-lock.js';
-import { migrations } from './migrations/index.js';
 import { PgliteWorkerDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
 export { DatabaseError } from './pglite-client.js';
 export { FolderInUseError } from './folder-lock.js';
+export { appliedMigrations, migrateToLatest, type MigrateOptions } from './migrate.js';
 
 export interface DbLogger {
   info(obj: object, msg?: string): void;
@@ -95,24 +95,4 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<AppD
       }
     },
   };
-}
-
-/** Applies every pending migration; safe to call on every start. Throws on failure. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const result = await migrator.migrateToLatest();
-  if (result.error) {
-    const failed = result.results?.find((r) => r.status === 'Error');
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new Error(
-      `Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '),
-      {
-        cause: result.error,
-      },
-    );
-  }
-  return result;
 }

@@ -167,6 +167,58 @@ export interface StepUpChallengesTable {
   created_at: CreatedAt;
 }
 
+// The database file storage (src/providers/file-storage/database.ts).
+export interface FilesTable {
+  path: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer | Uint8Array;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+// What the sandbox providers remember (src/providers/*/sandbox.ts), shared by every instance.
+export interface SandboxNipTransfersTable {
+  transaction_id: string;
+  session_id: string;
+  response_code: string;
+  destination_institution_code: string;
+  beneficiary_account_number: string;
+  amount_kobo: number;
+  payment_reference: string;
+  created_at: Timestamp;
+}
+export interface SandboxVendRequestsTable {
+  request_id: string;
+  service_id: string;
+  billers_code: string;
+  amount_kobo: number;
+  status: 'delivered' | 'pending' | 'failed';
+  token: string | null;
+  units: string | null;
+  created_at: CreatedAt;
+}
+
+// The job queue (src/jobs): one row per background task; see middleware/README.md "Jobs".
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'dead';
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  // jsonb: written as JSON text, read back parsed.
+  payload: ColumnType<unknown, string, string>;
+  dedupe_key: string | null;
+  state: ColumnType<JobState, JobState | undefined, JobState>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -180,6 +232,10 @@ export interface CoreTables {
   transaction_pin_attempts: TransactionPinAttemptsTable;
   client_references: ClientReferencesTable;
   step_up_challenges: StepUpChallengesTable;
+  jobs: JobsTable;
+  files: FilesTable;
+  sandbox_nip_transfers: SandboxNipTransfersTable;
+  sandbox_vend_requests: SandboxVendRequestsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}
@@ -189,3 +245,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Otp = Selectable<OtpsTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
+export type Job = Selectable<JobsTable>;

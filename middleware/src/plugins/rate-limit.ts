@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { databaseRateLimitStore, pruneRateLimits } from './rate-limit-store.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 export interface AttemptLimitOptions {
   /** Counter name shared by the routes that guard the same secret, e.g. 'otp' or 'security-pin'. */
@@ -62,7 +62,6 @@ export const rateLimitPlugin = fp(
       RateLimitPluginOptions['store']
     >;
     await app.register(rateLimit, { global: false, store });
-    pruneRateLimits(opts.db).catch((err) => app.log.warn({ err }, 'could not prune rate limits'));
 
     app.decorate('limitAttempts', (options: AttemptLimitOptions): preHandlerHookHandler => {
       const max = options.max ?? opts.max;

@@ -9,8 +9,9 @@ import type { BillAggregator } from './bill-aggregator/index.js';
 import { SandboxBillAggregator } from './bill-aggregator/sandbox.js';
 import type { CardCheckout } from './card-checkout/index.js';
 import { SandboxCardCheckout } from './card-checkout/sandbox.js';
+import { DatabaseFileStorage } from './file-storage/database.js';
 import type { FileStorage } from './file-storage/index.js';
-import { SandboxFileStorage } from './file-storage/sandbox.js';
+import { S3FileStorage } from './file-storage/s3.js';
 import type { IdentityProvider } from './identity/index.js';
 import { SandboxIdentityProvider } from './identity/sandbox.js';
 import type { Notifier } from './notifier/index.js';
@@ -38,18 +39,27 @@ export function createProviders(
   config: Config,
   db: Kysely<Database>,
   print?: (line: string) => void,
+  now: () => Date = () => new Date(),
 ): Providers {
   if (config.production) throw new Error('Sandbox providers are refused in production mode');
   const notifier = new SandboxNotifier(db, print);
   return {
     mode: 'sandbox',
-    bankSwitch: new SandboxBankSwitch(),
-    billAggregator: new SandboxBillAggregator(),
+    bankSwitch: new SandboxBankSwitch(db, { now }),
+    billAggregator: new SandboxBillAggregator(db),
     identity: new SandboxIdentityProvider(),
     notifier,
-    fileStorage: new SandboxFileStorage(config.storageDir, config.publicBaseUrl),
+    fileStorage: createFileStorage(config, db),
     cardCheckout: new SandboxCardCheckout(),
     appAttestation: new SandboxAppAttestation(config.appCheck.secret, config.appCheck.ttlSeconds),
     sandboxOutbox: notifier,
   };
+}
+
+/** FILE_STORAGE: the database (default, sandbox) or S3-compatible object storage. */
+export function createFileStorage(config: Config, db: Kysely<Database>): FileStorage {
+  const settings = config.fileStorage;
+  return settings.kind === 's3'
+    ? new S3FileStorage(settings)
+    : new DatabaseFileStorage(db, config.publicBaseUrl);
 }

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../test-support/test-database.js';
 import { DuplicateRequestError } from './bill-aggregator/index.js';
 import { SandboxBillAggregator } from './bill-aggregator/sandbox.js';
 import { SandboxCardCheckout } from './card-checkout/sandbox.js';
@@ -15,8 +20,17 @@ describe('provider selection', () => {
   });
 });
 
-describe('sandbox bill aggregator', () => {
-  const bills = new SandboxBillAggregator();
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
+  let bills: SandboxBillAggregator;
+  beforeAll(() => {
+    bills = new SandboxBillAggregator(database.db);
+  });
 
   it('lists data plans per network', async () => {
     const plans = await bills.listVariations('mtn-data');
@@ -71,6 +85,46 @@ describe('sandbox bill aggregator', () => {
       }),
     ).rejects.toBeInstanceOf(DuplicateRequestError);
     await expect(bills.queryStatus('r2')).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('remembers requests across instances: another one refuses the duplicate and answers the status', async () => {
+    const other = new SandboxBillAggregator(database.db);
+    const vended = await bills.vend({
+      requestId: 'r-across',
+      serviceId: 'ikeja-electric',
+      billersCode: '1111111111111',
+      amountKobo: 2000_00,
+      phone: '2348012345678',
+    });
+    await expect(other.queryStatus('r-across')).resolves.toEqual(vended);
+    await expect(
+      other.vend({
+        requestId: 'r-across',
+        serviceId: 'mtn',
+        billersCode: '2348012345678',
+        amountKobo: 100,
+        phone: 'p',
+      }),
+    ).rejects.toBeInstanceOf(DuplicateRequestError);
+    await expect(other.queryStatus('never-sent')).resolves.toBeNull();
+  });
+
+  it('vends once when the same request id arrives at both instances at once', async () => {
+    const instances = [bills, new SandboxBillAggregator(database.db)];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        instances[i % 2]!.vend({
+          requestId: 'r-race',
+          serviceId: 'mtn',
+          billersCode: '2348012345678',
+          amountKobo: 100_00,
+          phone: '2348012345678',
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes.filter((o) => o.status === 'rejected'))
+      expect((o as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateRequestError);
   });
 });
 

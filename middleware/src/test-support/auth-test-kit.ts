@@ -7,7 +7,7 @@
 import type { Clock } from '../clock.js';
 import { LOCAL_GOVERNMENTS, STATES } from '../modules/reference-data/states-and-lgas.js';
 import { decryptText, encryptText } from '../security/envelope-cipher.js';
-import type { TestApp } from './test-app.js';
+import type { ApiTarget } from './http-target.js';
 
 export class FakeClock implements Clock {
   private ms: number;
@@ -29,7 +29,7 @@ export interface ApiAnswer {
 
 /** A call on an encrypted route: the body goes in the envelope, the answer is decrypted. */
 export async function encryptedCall(
-  t: TestApp,
+  t: ApiTarget,
   method: 'POST' | 'PUT',
   url: string,
   body: unknown,
@@ -48,7 +48,7 @@ export async function encryptedCall(
 }
 
 export async function plainGet(
-  t: TestApp,
+  t: ApiTarget,
   url: string,
   headers: Record<string, string> = {},
 ): Promise<ApiAnswer> {
@@ -57,12 +57,12 @@ export async function plainGet(
 }
 
 /** The newest SMS to `phone` in the sandbox outbox, as the browser journeys read it. */
-export async function latestSms(t: TestApp, phone: string): Promise<string | undefined> {
+export async function latestSms(t: ApiTarget, phone: string): Promise<string | undefined> {
   const { body } = await plainGet(t, `/api/sandbox/outbox?recipient=${phone}`);
   return (body.messages as { body: string }[])[0]?.body;
 }
 
-export async function latestOtp(t: TestApp, phone: string): Promise<string> {
+export async function latestOtp(t: ApiTarget, phone: string): Promise<string> {
   const sms = await latestSms(t, phone);
   const otp = sms?.match(/\b(\d{6})\b/)?.[1];
   if (!otp) throw new Error(`no OTP sent to ${phone}`);
@@ -85,7 +85,7 @@ export const signupForm = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** GET /auth, the OTP from the outbox, POST /auth: the signup token for `phone`. */
-export async function verifyPhone(t: TestApp, phone: string): Promise<string> {
+export async function verifyPhone(t: ApiTarget, phone: string): Promise<string> {
   const started = await plainGet(t, `/api/auth?phone_number=${phone}`);
   if (started.status !== 200) throw new Error(`GET /auth: ${JSON.stringify(started)}`);
   const otp = await latestOtp(t, phone);
@@ -96,7 +96,7 @@ export async function verifyPhone(t: TestApp, phone: string): Promise<string> {
 
 /** The whole sign-up; returns the signup token used. */
 export async function signUp(
-  t: TestApp,
+  t: ApiTarget,
   phone: string,
   form: Record<string, unknown> = {},
 ): Promise<string> {
@@ -108,7 +108,7 @@ export async function signUp(
   return token;
 }
 
-export async function logIn(t: TestApp, phone: string, pin: string): Promise<ApiAnswer> {
+export async function logIn(t: ApiTarget, phone: string, pin: string): Promise<ApiAnswer> {
   return encryptedCall(t, 'POST', '/api/login', {
     phone_number: phone,
     security_pin: pin,

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateToLatest, openDatabase, type AppDatabase } from '../db/index.js';
 
-export type TestDatabase = AppDatabase & { drop(): Promise<void> };
+export type TestDatabase = AppDatabase & {
+  /** PostgreSQL only: the database's URL, for processes started by the test. */
+  url?: string;
+  drop(): Promise<void>;
+};
 
 export interface TestDatabaseOptions {
   /** Apply every migration first (default true). */
@@ -17,6 +21,7 @@ export interface TestDatabaseOptions {
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   let database: AppDatabase;
+  let databaseUrl: string | undefined;
   let cleanup: () => Promise<void> = async () => undefined;
 
   if (serverUrl) {
@@ -24,7 +29,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     await adminQuery(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolMax: 5 });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, poolMax: 5 });
     cleanup = () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
@@ -34,6 +40,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   let dropped = false;
   return {
     ...database,
+    ...(databaseUrl ? { url: databaseUrl } : {}),
     async drop() {
       if (dropped) return;
       dropped = true;

@@ -6,6 +6,9 @@ import * as m0004 from './0004-identity.js';
 import * as m0005 from './0005-uploads.js';
 import * as m0006 from './0006-funding.js';
 import * as m0007 from './0007-money.js';
+import * as m0009 from './0009-jobs.js';
+import * as m0010 from './0010-files.js';
+import * as m0011 from './0011-sandbox-provider-state.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005-uploads': m0005,
   '0006-funding': m0006,
   '0007-money': m0007,
+  '0009-jobs': m0009,
+  '0010-files': m0010,
+  '0011-sandbox-provider-state': m0011,
 };

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLedger } from '../../ledger/index.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
+import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
 import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 import { createUser, type TestUser } from '../identity/identity-test-kit.js';
@@ -58,7 +59,7 @@ export async function setWalletStatus(
   await createLedger(t.database.db).setStatus(accountNumber, status);
 }
 
-export function inboundTransfer(t: TestApp, body: Record<string, unknown>) {
+export function inboundTransfer(t: ApiTarget, body: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
     url: '/api/sandbox/inbound-transfer',
@@ -76,7 +77,7 @@ export function inboundTransfer(t: TestApp, body: Record<string, unknown>) {
  * `key` is given (null: no header at all).
  */
 export function bankToWallet(
-  t: TestApp,
+  t: ApiTarget,
   user: Customer,
   overrides: Record<string, unknown> = {},
   key: string | null = randomUUID(),
@@ -109,7 +110,7 @@ export async function checkoutSessionCount(t: TestApp, userId: string): Promise<
 
 /** A checkout session's page path (from the bank-to-wallet link). */
 export async function startCheckout(
-  t: TestApp,
+  t: ApiTarget,
   user: Customer,
   overrides: Record<string, unknown> = {},
 ): Promise<string> {
@@ -125,7 +126,7 @@ export const CARDS = {
   otp: '5060 6666 6666 6666 666',
 };
 
-export function postCheckout(t: TestApp, link: string, form: Record<string, string>) {
+export function postCheckout(t: ApiTarget, link: string, form: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
     url: link,

@@ -4,6 +4,7 @@
  * consent as the browser performs it (GET /bvn/start, then the consent form's POST).
  */
 import { randomBytes } from 'node:crypto';
+import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
 
 export interface TestUser {
@@ -46,7 +47,11 @@ export async function createUser(t: TestApp): Promise<TestUser> {
 }
 
 /** A tiny JPEG (its magic bytes are what the storage route checks) uploaded by `user`. */
-export async function uploadPhoto(t: TestApp, user: TestUser, name = 'face.jpg'): Promise<string> {
+export async function uploadPhoto(
+  t: ApiTarget,
+  user: TestUser,
+  name = 'face.jpg',
+): Promise<string> {
   const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
   const res = await t.app.inject({
     method: 'POST',
@@ -58,7 +63,7 @@ export async function uploadPhoto(t: TestApp, user: TestUser, name = 'face.jpg')
   return (res.json() as { url: string }).url;
 }
 
-export async function startBvn(t: TestApp, user: TestUser): Promise<string> {
+export async function startBvn(t: ApiTarget, user: TestUser): Promise<string> {
   const res = await t.app.inject({
     method: 'GET',
     url: '/api/bvn/start?channel=web',
@@ -69,7 +74,7 @@ export async function startBvn(t: TestApp, user: TestUser): Promise<string> {
 }
 
 /** Posts the consent form as a browser would (urlencoded). */
-export function postConsent(t: TestApp, url: string, form: Record<string, string>) {
+export function postConsent(t: ApiTarget, url: string, form: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
     url,
@@ -86,7 +91,7 @@ export function redirectOutcome(location: unknown): { status: string | null; tid
 }
 
 /** The whole BVN consent for `bvn`; returns the tid of a successful consent. */
-export async function bvnTid(t: TestApp, user: TestUser, bvn = '22212345678'): Promise<string> {
+export async function bvnTid(t: ApiTarget, user: TestUser, bvn = '22212345678'): Promise<string> {
   const res = await postConsent(t, await startBvn(t, user), {
     bvn,
     consent: 'yes',
@@ -99,11 +104,11 @@ export async function bvnTid(t: TestApp, user: TestUser, bvn = '22212345678'): P
   return tid;
 }
 
-export function get(t: TestApp, url: string, user?: TestUser) {
+export function get(t: ApiTarget, url: string, user?: TestUser) {
   return t.app.inject({ method: 'GET', url, headers: user?.auth ?? {} });
 }
 
-export function verifyUser(t: TestApp, user: TestUser, body: unknown) {
+export function verifyUser(t: ApiTarget, user: TestUser, body: unknown) {
   return t.app.inject({
     method: 'POST',
     url: '/api/verify-user',

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { SecretHasher } from '../../security/secrets.js';
 import {
   NIN_ALREADY_LINKED,
   NIN_SUBMITTED,
   TRANSACTION_PIN_CREATED,
 } from '../identity/messages.js';
+import { queueNinCheck } from './nin-status-jobs.js';
 
 export const TRANSACTION_PIN_ALREADY_SET = 'Your transaction PIN is already set.';
 export const NIN_ALREADY_SUBMITTED = 'Your NIN has already been submitted for verification.';
@@ -18,27 +20,36 @@ const isUniqueViolation = (error: unknown) =>
 /** PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin (issue 5 contract 8–9). */
 export class KycService {
   constructor(
-    private readonly deps: { db: Kysely<Database>; secrets: SecretHasher; clock: Clock },
+    private readonly deps: {
+      db: Kysely<Database>;
+      secrets: SecretHasher;
+      clock: Clock;
+      jobs: Pick<JobQueue, 'enqueue'>;
+    },
   ) {}
 
   /**
    * SPEC §4: the dashboard's NIN prompt submits a NIN for background verification (status
-   * 'pending', moved on by the NIN status job). Allowed while there is no NIN in flight or accepted:
-   * no NIN yet, or the last one was declined.
+   * 'pending', moved on by the NIN status jobs, queued in the same transaction). Allowed while
+   * there is no NIN in flight or accepted: no NIN yet, or the last one was declined.
    */
   async submitNin(userId: string, nin: string) {
-    const { db, clock } = this.deps;
+    const { db, clock, jobs } = this.deps;
     try {
-      const row = await db
-        .updateTable('users')
-        .set({ nin, nin_verification_status: 'pending', updated_at: clock.now() })
-        .where('id', '=', userId)
-        .where((eb) =>
-          eb.or([eb('nin', 'is', null), eb('nin_verification_status', '=', 'declined')]),
-        )
-        .returning('id')
-        .executeTakeFirst();
-      if (row) return { message: NIN_SUBMITTED };
+      const submitted = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({ nin, nin_verification_status: 'pending', updated_at: clock.now() })
+          .where('id', '=', userId)
+          .where((eb) =>
+            eb.or([eb('nin', 'is', null), eb('nin_verification_status', '=', 'declined')]),
+          )
+          .returning('id')
+          .executeTakeFirst();
+        if (row) await queueNinCheck(jobs, trx, { userId, nin });
+        return row !== undefined;
+      });
+      if (submitted) return { message: NIN_SUBMITTED };
     } catch (error) {
       // One account per NIN (unique index users_nin_key).
       if (isUniqueViolation(error)) throw conflict(NIN_ALREADY_LINKED, 'IDENTITY_LINKED');

@@ -2,20 +2,28 @@ import { ninSubmittedResponseSchema } from '@ajo/shared/schemas';
 import { FakeClock, encryptedCall, expectParses } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { createUser, type TestUser } from '../identity/identity-test-kit.js';
-import { createNinStatusJob, type NinStatusJob } from './nin-status-job.js';
+import { NIN_DECIDE, NIN_START } from './nin-status-jobs.js';
 
 const SUBMITTED = 'Your NIN has been submitted for verification and will be processed shortly.';
 
-describe('PUT /api/users/{id} (NIN) and the NIN status job', () => {
+describe('PUT /api/users/{id} (NIN) and the NIN status jobs', () => {
   let t: TestApp;
-  let job: NinStatusJob;
   const clock = new FakeClock();
+  const INTERVAL = 15;
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
-    job = createNinStatusJob({ db: t.database.db, provider: t.app.providers.identity, clock });
+    t = await createTestApp(
+      { RATE_LIMIT_MAX: '1000', NIN_JOB_INTERVAL: String(INTERVAL) },
+      { clock },
+    );
   });
   afterAll(() => t.close());
+
+  /** One step of the background check: what is due now runs, then the interval passes. */
+  const step = async () => {
+    await t.app.jobs.runDue();
+    clock.advance(INTERVAL);
+  };
 
   const submit = (user: TestUser, body: unknown, id = user.id) =>
     encryptedCall(t, 'PUT', `/api/users/${id}`, body, user.auth);
@@ -36,22 +44,37 @@ describe('PUT /api/users/{id} (NIN) and the NIN status job', () => {
     expect(await statusOf(ada.id)).toBe('pending');
   });
 
-  it('moves pending → processing → approved on successive runs', async () => {
+  it('moves pending → processing → approved, waiting NIN_JOB_INTERVAL before the decision', async () => {
     const ada = await createUser(t);
     await submit(ada, { nin: '12345678902' });
-    await job.runOnce();
+    const queued = (await t.app.jobs.list({ kind: NIN_START })).find(
+      (job) => (job.payload as { userId: string }).userId === ada.id,
+    );
+    expect(queued).toMatchObject({
+      payload: { userId: ada.id, nin: '12345678902' },
+      state: 'queued',
+    });
+    await t.app.jobs.runDue();
     expect(await statusOf(ada.id)).toBe('processing');
-    await job.runOnce();
+    clock.advance(INTERVAL - 1);
+    await t.app.jobs.runDue();
+    expect(await statusOf(ada.id)).toBe('processing');
+    clock.advance(1);
+    await t.app.jobs.runDue();
     expect(await statusOf(ada.id)).toBe('approved');
-    await job.runOnce();
+    const decided = (await t.app.jobs.list({ kind: NIN_DECIDE })).find(
+      (job) => (job.payload as { userId: string }).userId === ada.id,
+    );
+    expect(decided).toMatchObject({ state: 'succeeded', attempts: 1, last_error: null });
+    await step();
     expect(await statusOf(ada.id)).toBe('approved');
   });
 
   it('declines a NIN ending in 8, after which another NIN may be submitted', async () => {
     const bola = await createUser(t);
     await submit(bola, { nin: '12345678908' });
-    await job.runOnce();
-    await job.runOnce();
+    await step();
+    await step();
     expect(await statusOf(bola.id)).toBe('declined');
     expect((await submit(bola, { nin: '12345678913' })).status).toBe(200);
     expect(await statusOf(bola.id)).toBe('pending');
@@ -85,27 +108,21 @@ describe('PUT /api/users/{id} (NIN) and the NIN status job', () => {
     expect(await statusOf(femi.id)).toBeNull();
   });
 
-  it('runs on its timer until stopped (fake timers, configurable interval)', async () => {
-    const hana = await createUser(t);
-    await submit(hana, { nin: '12345678950' });
-    const timers: Array<{ fn: () => void; ms: number }> = [];
-    const timed = createNinStatusJob({
-      db: t.database.db,
-      provider: t.app.providers.identity,
-      clock,
-      intervalSeconds: 5,
-      timers: {
-        setTimeout: (fn, ms) => timers.push({ fn, ms }),
-        clearTimeout: () => undefined,
-      },
-    });
-    timed.start();
-    expect(timers).toHaveLength(1);
-    expect(timers[0]?.ms).toBe(5000);
-    timers[0]?.fn();
-    await timed.stop();
-    expect(await statusOf(hana.id)).toBe('processing');
-    // Stopped: the pass that finished did not schedule another one.
-    expect(timers).toHaveLength(1);
+  it('re-queues a NIN left without a job (submitted through a release without the queue)', async () => {
+    const ike = await createUser(t);
+    // What an older release's PUT /users left behind: the NIN stored, no job queued.
+    await t.database.db
+      .updateTable('users')
+      .set({ nin: '12345678960', nin_verification_status: 'pending', updated_at: clock.now() })
+      .where('id', '=', ike.id)
+      .execute();
+    await t.app.jobs.runDue();
+    expect(await statusOf(ike.id)).toBe('pending');
+    clock.advance(3600);
+    await t.app.jobs.runDue(); // the reconcile job of this hour queues nin.start, which runs
+    expect(await statusOf(ike.id)).toBe('processing');
+    await step();
+    await step();
+    expect(await statusOf(ike.id)).toBe('approved');
   });
 });

@@ -12,7 +12,12 @@ import { createTransactionPinBody, ninUpdateBody } from './schemas.js';
 
 /** Issue 5 contract 8–9: PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
 export async function kycRoutes(app: Api) {
-  const service = new KycService({ db: app.db, secrets: app.secrets, clock: app.clock });
+  const service = new KycService({
+    db: app.db,
+    secrets: app.secrets,
+    clock: app.clock,
+    jobs: app.jobs,
+  });
 
   // OWASP API1: another user's id is 403 before the body is even looked at (preValidation runs
   // after the envelope is opened and before the schemas are checked).

@@ -1,3 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { sniffUploadType } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
@@ -57,6 +63,30 @@ describe('POST /api/storage/upload', () => {
     expect(download.rawPayload.equals(JPEG)).toBe(true);
     expect(await isUsersUpload(t.app.db, alice.id, url)).toBe(true);
     expect(await isUsersUpload(t.app.db, bob.id, url)).toBe(false);
+  });
+
+  it('serves a file uploaded through one instance from another instance on the same database', async () => {
+    // A second instance: another machine (its own data folder), the same database.
+    const otherDataDir = mkdtempSync(path.join(tmpdir(), 'ajo-mw-other-'));
+    const other = await buildApp({
+      config: loadConfig({ SCRYPT_COST: '1024', LOG_LEVEL: 'silent', DATA_DIR: otherDataDir }),
+      database: t.database,
+      print: () => undefined,
+      logStream: new Writable({ write: (_c, _e, done) => done() }),
+    });
+    try {
+      const big = Buffer.concat([JPEG, Buffer.alloc(4 * 1024 * 1024, 7)]);
+      const { url } = (await upload('images/across.jpg', big, 'image/jpeg')).json() as {
+        url: string;
+      };
+      const served = await other.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.equals(big)).toBe(true);
+    } finally {
+      await other.close();
+      rmSync(otherDataDir, { recursive: true, force: true });
+    }
   });
 
   it('accepts PNG and PDF too (content type charset parameters ignored)', async () => {

@@ -1,3 +1,8 @@
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  type TestDatabase,
+} from '../../test-support/test-database.js';
 import { isValidNuban, makeNuban, nubanCheckDigit } from './nuban.js';
 import { SANDBOX_ACCOUNTS, SandboxBankSwitch } from './sandbox.js';
 
@@ -18,9 +23,17 @@ describe('NUBAN check digit', () => {
   });
 });
 
-describe('sandbox bank switch', () => {
-  const bankSwitch = new SandboxBankSwitch('999999', () => new Date('2026-03-04T05:06:07Z'));
+describe(`sandbox bank switch on ${testDatabaseKind()}`, () => {
+  let database: TestDatabase;
+  let bankSwitch: SandboxBankSwitch;
   const gtbank = SANDBOX_ACCOUNTS[0]!;
+  const now = () => new Date('2026-03-04T05:06:07Z');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    bankSwitch = new SandboxBankSwitch(database.db, { institutionCode: '999999', now });
+  });
+  afterAll(() => database.drop());
 
   it('names a test account, with a 30-digit session id', async () => {
     const res = await bankSwitch.nameEnquiry({
@@ -81,5 +94,56 @@ describe('sandbox bank switch', () => {
     });
     expect(res.responseCode).toBe('01');
     expect((await bankSwitch.transactionStatus('tx-2')).responseCode).toBe('00');
+  });
+});
+
+describe(`sandbox bank switch shared by two instances on ${testDatabaseKind()}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('answers a status query on one instance for a transfer sent through the other', async () => {
+    const [first, second] = [
+      new SandboxBankSwitch(database.db),
+      new SandboxBankSwitch(database.db),
+    ];
+    const hanging = SANDBOX_ACCOUNTS.find((a) => a.transferOutcome === '01')!;
+    const sent = await first.fundsTransfer({
+      transactionId: 'tx-across',
+      nameEnquiryRef: 's',
+      destinationInstitutionCode: '000015',
+      beneficiaryAccountNumber: hanging.accountNumber,
+      beneficiaryAccountName: hanging.accountName,
+      amountKobo: 750_00,
+      paymentReference: 'ref-across',
+      narration: '',
+    });
+    expect(sent.responseCode).toBe('01');
+    expect(await second.transactionStatus('tx-across')).toEqual({
+      responseCode: '00',
+      sessionID: sent.sessionID,
+    });
+  });
+
+  it('approves one of many identical transfers sent at once through both, the rest are 94', async () => {
+    const instances = [new SandboxBankSwitch(database.db), new SandboxBankSwitch(database.db)];
+    const account = SANDBOX_ACCOUNTS[0]!;
+    const codes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        instances[i % 2]!.fundsTransfer({
+          transactionId: 'tx-race',
+          nameEnquiryRef: 's',
+          destinationInstitutionCode: '000013',
+          beneficiaryAccountNumber: account.accountNumber,
+          beneficiaryAccountName: account.accountName,
+          amountKobo: 100_00,
+          paymentReference: 'ref-race',
+          narration: '',
+        }),
+      ),
+    );
+    expect(codes.map((c) => c.responseCode).sort()).toEqual(['00', ...Array(9).fill('94')]);
   });
 });

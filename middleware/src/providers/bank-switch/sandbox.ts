@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type {
   Bank,
   BankSwitch,
@@ -92,15 +94,21 @@ function nipId(institutionCode: string, at: Date): string {
   return `${institutionCode}${stamp}${tail}`; // 6 + 12 + 12 = 30 digits (DOMAIN.md)
 }
 
+/**
+ * The sandbox switch remembers its transfers in `sandbox_nip_transfers`, so a status query or a
+ * repeated transfer answered by any instance finds the original (the real switch is one service).
+ */
 export class SandboxBankSwitch implements BankSwitch {
-  private readonly transfers = new Map<
-    string,
-    { responseCode: NipResponseCode; sessionID: string }
-  >();
+  private readonly institutionCode: string;
+  private readonly now: () => Date;
+
   constructor(
-    private readonly institutionCode = '999999',
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    private readonly db: Kysely<Database>,
+    options: { institutionCode?: string; now?: () => Date } = {},
+  ) {
+    this.institutionCode = options.institutionCode ?? '999999';
+    this.now = options.now ?? (() => new Date());
+  }
 
   async listBanks() {
     return SANDBOX_BANKS;
@@ -129,12 +137,10 @@ export class SandboxBankSwitch implements BankSwitch {
   }
 
   async fundsTransfer(request: FundsTransferRequest) {
-    const sessionID = nipId(this.institutionCode, this.now());
-    const duplicate = this.transfers.has(request.transactionId);
+    const now = this.now();
+    const sessionID = nipId(this.institutionCode, now);
     let responseCode: NipResponseCode;
-    if (duplicate) responseCode = '94';
-    else if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0)
-      responseCode = '13';
+    if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0) responseCode = '13';
     else if (request.paymentReference.length > 50) responseCode = '57';
     else {
       const account = SANDBOX_ACCOUNTS.find(
@@ -142,17 +148,35 @@ export class SandboxBankSwitch implements BankSwitch {
       );
       responseCode = account?.transferOutcome ?? '07';
     }
-    if (!duplicate) this.transfers.set(request.transactionId, { responseCode, sessionID });
+    // The transaction id is the key: a repeat, from any instance and however concurrent, is 94.
+    const recorded = await this.db
+      .insertInto('sandbox_nip_transfers')
+      .values({
+        transaction_id: request.transactionId,
+        session_id: sessionID,
+        response_code: responseCode,
+        destination_institution_code: request.destinationInstitutionCode,
+        beneficiary_account_number: request.beneficiaryAccountNumber,
+        amount_kobo: Number.isSafeInteger(request.amountKobo) ? request.amountKobo : 0,
+        payment_reference: request.paymentReference,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('transaction_id').doNothing())
+      .returning('transaction_id')
+      .executeTakeFirst();
+    if (!recorded) responseCode = '94';
     return { responseCode, sessionID, transactionId: request.transactionId };
   }
 
   async transactionStatus(transactionId: string) {
-    const found = this.transfers.get(transactionId);
+    const found = await this.db
+      .selectFrom('sandbox_nip_transfers')
+      .select(['response_code', 'session_id'])
+      .where('transaction_id', '=', transactionId)
+      .executeTakeFirst();
     if (!found) return { responseCode: '25' as const };
+    const code = found.response_code as NipResponseCode;
     // An unknown outcome ('01') settles as approved when queried, as a real TSQ eventually does.
-    return {
-      responseCode: found.responseCode === '01' ? ('00' as const) : found.responseCode,
-      sessionID: found.sessionID,
-    };
+    return { responseCode: code === '01' ? ('00' as const) : code, sessionID: found.session_id };
   }
 }

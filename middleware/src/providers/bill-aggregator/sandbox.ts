@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import {
   DuplicateRequestError,
   type BillAggregator,
@@ -62,8 +64,12 @@ function stsToken(): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1-');
 }
 
+/**
+ * Vend requests live in `sandbox_vend_requests`: a duplicate request id is refused and a status
+ * query answered whichever instance took the original.
+ */
 export class SandboxBillAggregator implements BillAggregator {
-  private readonly requests = new Map<string, VendResult>();
+  constructor(private readonly db: Kysely<Database>) {}
 
   async listVariations(serviceId: string) {
     return VARIATIONS[serviceId] ?? [];
@@ -87,8 +93,6 @@ export class SandboxBillAggregator implements BillAggregator {
   }
 
   async vend(request: VendRequest): Promise<VendResult> {
-    if (this.requests.has(request.requestId))
-      throw new DuplicateRequestError(`Duplicate request id ${request.requestId}`);
     const meter = SANDBOX_METERS[request.billersCode];
     const electricity = request.serviceId.endsWith('-electric');
     const status = electricity ? (meter?.outcome ?? 'failed') : 'delivered';
@@ -100,11 +104,36 @@ export class SandboxBillAggregator implements BillAggregator {
         ? { token: stsToken(), units: (request.amountKobo / 100 / 68).toFixed(1) }
         : {}),
     };
-    this.requests.set(request.requestId, result);
+    const recorded = await this.db
+      .insertInto('sandbox_vend_requests')
+      .values({
+        request_id: request.requestId,
+        service_id: request.serviceId,
+        billers_code: request.billersCode,
+        amount_kobo: request.amountKobo,
+        status,
+        token: result.token ?? null,
+        units: result.units ?? null,
+      })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('request_id')
+      .executeTakeFirst();
+    if (!recorded) throw new DuplicateRequestError(`Duplicate request id ${request.requestId}`);
     return result;
   }
 
-  async queryStatus(requestId: string) {
-    return this.requests.get(requestId) ?? null;
+  async queryStatus(requestId: string): Promise<VendResult | null> {
+    const row = await this.db
+      .selectFrom('sandbox_vend_requests')
+      .select(['request_id', 'status', 'token', 'units'])
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      requestId: row.request_id,
+      status: row.status,
+      ...(row.token ? { token: row.token } : {}),
+      ...(row.units ? { units: row.units } : {}),
+    };
   }
 }

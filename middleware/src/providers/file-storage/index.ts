@@ -1,4 +1,8 @@
-/** Cloud file storage for photos and documents (SPEC §7: uploads under images/{filename}). */
+/**
+ * File storage for photos and documents (SPEC §7: uploads under images/{filename}). Every instance
+ * reads and writes through this interface, never a local path: the sandbox keeps the files in the
+ * database (database.ts), production in S3-compatible object storage (s3.ts). FILE_STORAGE picks.
+ */
 export interface StoredFile {
   bytes: Buffer;
   contentType: string;
@@ -10,3 +14,15 @@ export interface FileStorage {
 }
 
 export class UnsafePathError extends Error {}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/**
+ * Storage paths are relative, at most 8 segments of safe characters: no `..`, no absolute paths,
+ * nothing a URL or an object key would read differently.
+ */
+export function assertSafePath(filePath: string): void {
+  const segments = filePath.split('/');
+  if (!filePath || segments.length > 8 || !segments.every((s) => SEGMENT.test(s)))
+    throw new UnsafePathError(`Unsafe file path: ${filePath}`);
+}

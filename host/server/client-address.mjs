@@ -1,0 +1,45 @@
+// Who the client is, as the middleware's per-IP attempt limits see it. This server is the edge (or
+// sits behind load balancers named in TRUST_PROXY): the address it saw REPLACES whatever
+// X-Forwarded-For the client wrote, so the middleware, which trusts exactly this server
+// (TRUST_PROXY=loopback under npm start), gets one address it can believe.
+import { isIP } from 'node:net';
+
+/** @fastify/reply-from's rewriteRequestHeaders for the /api proxy. */
+export function forwardClientAddress(request, headers) {
+  // Other spellings of the same claim would bypass the replacement.
+  const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
+  return { ...rest, 'x-forwarded-for': request.ip };
+}
+
+const KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY of the app server: unset/false, or the addresses/CIDRs of the load balancers in front
+ * of it. Never "trust everyone": a client could then choose the address the limits count.
+ * @returns {false | string}
+ */
+export function parseAppTrustProxy(raw) {
+  const value = String(raw ?? '')
+    .trim()
+    .toLowerCase();
+  if (value === '' || value === 'false') return false;
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const valid = (entry) => {
+    if (KEYWORDS.has(entry)) return true;
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128);
+  };
+  if (entries.length === 0 || !entries.every(valid)) {
+    throw new Error(
+      'TRUST_PROXY must be false or the addresses/CIDRs of the load balancers in front of the app server (e.g. 10.0.0.0/8); "true" would let any client choose its address',
+    );
+  }
+  return entries.join(',');
+}

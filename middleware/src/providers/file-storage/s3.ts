@@ -1,0 +1,71 @@
+import {
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config.js';
+import { assertSafePath, type FileStorage, type StoredFile } from './index.js';
+
+/**
+ * Production storage: objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) through
+ * the official AWS SDK v3 client, which signs (SigV4) and retries. The download URL is the object
+ * under S3_PUBLIC_URL, a CDN or the bucket's address: who may read it is the bucket's (or the CDN's)
+ * policy, not the middleware's.
+ */
+export class S3FileStorage implements FileStorage {
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly settings: S3Settings,
+    client?: S3Client,
+  ) {
+    this.client =
+      client ??
+      new S3Client({
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      });
+  }
+
+  private key(filePath: string): string {
+    assertSafePath(filePath);
+    return `${this.settings.prefix}${filePath}`;
+  }
+
+  async put(filePath: string, bytes: Buffer, contentType: string): Promise<{ url: string }> {
+    const key = this.key(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
+    return { url: `${this.settings.publicUrl}/${key}` };
+  }
+
+  async get(filePath: string): Promise<StoredFile | null> {
+    const key = this.key(filePath);
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }),
+      );
+      if (!object.Body) return null;
+      const bytes = Buffer.from(await object.Body.transformToByteArray());
+      return { bytes, contentType: object.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      // Only a missing key is a missing file; a missing bucket or a refusal is an outage.
+      if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
