@@ -11,7 +11,7 @@ import { SIDEBAR_FLAG_KEY } from './sidebar-links';
 import { ToastArea } from './toast-area';
 import { useCurrentUser } from './use-current-user';
 import { useHostServices, type HostServices } from './use-host-services';
-import { usePathname } from './use-pathname';
+import { usePathname } from '@ajo/remote-kit/use-pathname';
 import styles from './shell.module.css';
 
 // The login form is not part of the first load of `/` (issue item 10).

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { isLandingPath } from './public-paths';
-import { usePathname } from './use-pathname';
+import { usePathname } from '@ajo/remote-kit/use-pathname';
 
 // Every page but the landing page sits behind the router, loaded on first need (issue item 10).
 const RoutedPages = lazy(() => import('./routed-pages'));
