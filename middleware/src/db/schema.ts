@@ -33,6 +33,8 @@ export interface UsersTable {
   transaction_pin_hash: string | null;
   // Issue 5: copied from the verified identity at activation (YYYY-MM-DD).
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
+  /** DOMAIN.md KYC tier; null is tier 2 (every activated customer). */
+  kyc_tier: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -219,6 +221,53 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+// A name enquiry answered to a customer (a bank transfer must carry one).
+export interface NameEnquiriesTable {
+  session_id: string;
+  user_id: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  bvn: string | null;
+  kyc_level: string | null;
+  created_at: Timestamp;
+}
+
+export type OutboundTransferStatus = 'pending' | 'successful' | 'failed';
+
+// One bank transfer: the ledger debit's reference and the switch's transaction id.
+export interface OutboundTransfersTable {
+  reference: string;
+  user_id: string;
+  wallet_account_number: string;
+  amount_kobo: number;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  name_enquiry_ref: string;
+  transaction_id: string;
+  narration: string;
+  status: OutboundTransferStatus;
+  response_code: string | null;
+  status_queries: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+// SPEC §3 Beneficiary, saved against one of the customer's wallets.
+export interface BeneficiariesTable {
+  id: Generated<number>;
+  user_id: string;
+  account_number: string;
+  recipient_account_number: string;
+  name: string;
+  account_type: string;
+  bank_code: string | null;
+  bank_image: string | null;
+  created_at: CreatedAt;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -236,6 +285,9 @@ export interface CoreTables {
   files: FilesTable;
   sandbox_nip_transfers: SandboxNipTransfersTable;
   sandbox_vend_requests: SandboxVendRequestsTable;
+  name_enquiries: NameEnquiriesTable;
+  outbound_transfers: OutboundTransfersTable;
+  beneficiaries: BeneficiariesTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

@@ -62,6 +62,7 @@ describe('ledger accounts', () => {
       'cash_agent_float',
       'commission_pool',
       'fees',
+      'outbound_holding',
     ]);
     expect(a?.fees.id).toBe(c.fees.id);
     expect(b?.bank_settlement.id).toBe(c.bank_settlement.id);

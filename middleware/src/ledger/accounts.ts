@@ -42,6 +42,7 @@ const SYSTEM_ACCOUNT_NAMES: Record<SystemAccountType, string> = {
   cash_agent_float: 'Cash agent float',
   commission_pool: 'Commission pool',
   fees: 'Fees',
+  outbound_holding: 'Outbound money awaiting the provider',
 };
 
 export function isWalletType(type: AccountType): boolean {

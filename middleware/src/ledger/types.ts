@@ -12,6 +12,8 @@ export const SYSTEM_ACCOUNT_TYPES = [
   'cash_agent_float',
   'commission_pool',
   'fees',
+  // Money on its way out (bank transfer, bill vend) until the provider's definite answer.
+  'outbound_holding',
 ] as const;
 
 export const ACCOUNT_TYPES = [...WALLET_TYPES, ...SYSTEM_ACCOUNT_TYPES] as const;

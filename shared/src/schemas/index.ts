@@ -9,6 +9,7 @@ export * from './api-auth';
 export * from './api-identity';
 export * from './api-wallets';
 export * from './api-money';
+export * from './api-transfers';
 export * from './pins';
 export * from './identity';
 export * from './transfers';
