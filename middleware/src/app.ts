@@ -16,6 +16,7 @@ import { kycRoutes } from './modules/kyc/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
+import { registerTransferJobs, transfersRoutes } from './modules/transfers/routes.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { appCheckPlugin } from './plugins/app-check.js';
@@ -87,6 +88,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   kycRoutes,
   walletsRoutes,
   fundingRoutes,
+  transfersRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -98,6 +100,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
       identity: app.providers.identity,
       intervalSeconds: app.config.ninJob.intervalSeconds,
     }),
+  registerTransferJobs,
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

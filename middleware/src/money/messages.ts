@@ -2,6 +2,8 @@
 // The answers the web app also knows (client references, step-up) are in @ajo/shared/messages.
 export const INCORRECT_TRANSACTION_PIN = 'Incorrect transaction PIN.';
 export const TRANSACTION_PIN_LOCKED = 'Too many wrong transaction PINs. Try again in 15 minutes.';
+export const TOO_MANY_AT_ONCE =
+  'Too many transactions at once. Please wait a moment and try again.';
 export const TRANSACTION_PIN_NOT_SET = 'Please create your transaction PIN first.';
 export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const REFERENCE_CONFLICT = 'This reference was already used for a different transaction.';

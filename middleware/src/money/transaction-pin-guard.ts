@@ -6,6 +6,7 @@ import type { SecretHasher } from '../security/secrets.js';
 import {
   INCORRECT_TRANSACTION_PIN,
   TRANSACTION_PIN_LOCKED,
+  TOO_MANY_AT_ONCE,
   TRANSACTION_PIN_NOT_SET,
 } from './messages.js';
 
@@ -54,8 +55,11 @@ export class TransactionPinGuard {
     const slot = await this.countAttempt(userId, now);
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
+      // Five attempts are already being compared: refused unseen. Not a lock (those five may all
+      // be right), so the answer says what happened instead of blaming a wrong PIN.
       await this.giveBack(userId);
-      throw locked();
+      if (await this.isLocked(userId, now)) throw locked();
+      throw new AppError(429, TOO_MANY_AT_ONCE, 'TOO_MANY_AT_ONCE');
     }
 
     if (await secrets.verifySecret(pin, user.transaction_pin_hash)) {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { CheckoutSessionsTable, Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, type Ledger } from '../../ledger/index.js';
-import { ensureSystemAccounts } from './system-accounts.js';
+import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import {
   CHECKOUT_CANCELLED,
   CHECKOUT_EXPIRED,

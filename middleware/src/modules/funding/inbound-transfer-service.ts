@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createLedger, koboToNaira, nairaToKobo } from '../../ledger/index.js';
 import type { InboundCreditNotification } from '../../providers/bank-switch/index.js';
-import { ensureSystemAccounts } from './system-accounts.js';
+import { ensureSystemAccounts } from '../../money/system-accounts.js';
 
 export type InboundTransfer = InboundCreditNotification;
 

@@ -81,3 +81,14 @@ export interface InboundCreditNotification {
   sender_bank: string;
   reference?: string | undefined;
 }
+
+/**
+ * The switch's answer did not come back in time: the transfer may or may not have been made. Only
+ * a status query can tell; the caller must never treat it as a failure.
+ */
+export class BankSwitchTimeout extends Error {
+  constructor(readonly transactionId: string) {
+    super(`The bank switch did not answer transfer ${transactionId} in time`);
+    this.name = 'BankSwitchTimeout';
+  }
+}

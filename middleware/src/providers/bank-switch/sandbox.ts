@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type {
@@ -8,6 +7,8 @@ import type {
   NameEnquiryRequest,
   NipResponseCode,
 } from './index.js';
+import { BankSwitchTimeout } from './index.js';
+import { nipId } from './nip-id.js';
 import { isValidNuban, makeNuban } from './nuban.js';
 
 // DOMAIN.md sample banks (CBN or fintech code / NIP code).
@@ -47,8 +48,15 @@ export interface SandboxBankAccount {
   accountName: string;
   bvn: string;
   kycLevel: string;
-  /** Outcome of a transfer to this account. */
+  /** The switch's first answer to a transfer to this account. */
   transferOutcome: NipResponseCode;
+  /**
+   * What a status query (TSQ) answers later, when the first answer was not definite. Default:
+   * '01' settles as '00' (approved), anything else stays what it was.
+   */
+  statusOutcome?: NipResponseCode;
+  /** The transfer reaches the switch but its answer never comes back (the call times out). */
+  timesOut?: boolean;
 }
 
 /** Test identities listed in the README: valid NUBANs whose transfers succeed, fail or hang. */
@@ -84,15 +92,27 @@ export const SANDBOX_ACCOUNTS: SandboxBankAccount[] = [
     bvn: '22222222225',
     kycLevel: '1',
     transferOutcome: '01',
+    statusOutcome: '00',
+  },
+  {
+    bankCode: '033',
+    accountNumber: makeNuban('033', '300000003'),
+    accountName: 'EMEKA OBI',
+    bvn: '22222222226',
+    kycLevel: '2',
+    transferOutcome: '09',
+    statusOutcome: '91',
+  },
+  {
+    bankCode: '50211',
+    accountNumber: makeNuban('50211', '400000004'),
+    accountName: 'GRACE ADEBAYO',
+    bvn: '22222222227',
+    kycLevel: '2',
+    transferOutcome: '00',
+    timesOut: true,
   },
 ];
-
-function nipId(institutionCode: string, at: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${p(at.getUTCFullYear() % 100)}${p(at.getUTCMonth() + 1)}${p(at.getUTCDate())}${p(at.getUTCHours())}${p(at.getUTCMinutes())}${p(at.getUTCSeconds())}`;
-  const tail = Array.from({ length: 12 }, () => randomInt(10)).join('');
-  return `${institutionCode}${stamp}${tail}`; // 6 + 12 + 12 = 30 digits (DOMAIN.md)
-}
 
 /**
  * The sandbox switch remembers its transfers in `sandbox_nip_transfers`, so a status query or a
@@ -140,14 +160,12 @@ export class SandboxBankSwitch implements BankSwitch {
     const now = this.now();
     const sessionID = nipId(this.institutionCode, now);
     let responseCode: NipResponseCode;
+    const account = SANDBOX_ACCOUNTS.find(
+      (a) => a.accountNumber === request.beneficiaryAccountNumber,
+    );
     if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0) responseCode = '13';
     else if (request.paymentReference.length > 50) responseCode = '57';
-    else {
-      const account = SANDBOX_ACCOUNTS.find(
-        (a) => a.accountNumber === request.beneficiaryAccountNumber,
-      );
-      responseCode = account?.transferOutcome ?? '07';
-    }
+    else responseCode = account?.transferOutcome ?? '07';
     // The transaction id is the key: a repeat, from any instance and however concurrent, is 94.
     const recorded = await this.db
       .insertInto('sandbox_nip_transfers')
@@ -165,18 +183,24 @@ export class SandboxBankSwitch implements BankSwitch {
       .returning('transaction_id')
       .executeTakeFirst();
     if (!recorded) responseCode = '94';
+    else if (account?.timesOut) throw new BankSwitchTimeout(request.transactionId);
     return { responseCode, sessionID, transactionId: request.transactionId };
   }
 
   async transactionStatus(transactionId: string) {
     const found = await this.db
       .selectFrom('sandbox_nip_transfers')
-      .select(['response_code', 'session_id'])
+      .select(['response_code', 'session_id', 'beneficiary_account_number'])
       .where('transaction_id', '=', transactionId)
       .executeTakeFirst();
     if (!found) return { responseCode: '25' as const };
     const code = found.response_code as NipResponseCode;
-    // An unknown outcome ('01') settles as approved when queried, as a real TSQ eventually does.
-    return { responseCode: code === '01' ? ('00' as const) : code, sessionID: found.session_id };
+    const account = SANDBOX_ACCOUNTS.find(
+      (a) => a.accountNumber === found.beneficiary_account_number,
+    );
+    // An unknown first answer settles when queried, as a real TSQ eventually does: approved
+    // ('01' by default) or the account's documented later outcome.
+    const settled = account?.statusOutcome ?? (code === '01' ? '00' : code);
+    return { responseCode: settled, sessionID: found.session_id };
   }
 }

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { createLedger } from '../../ledger/index.js';
+import type { Database } from '../db/schema.js';
+import { createLedger } from '../ledger/index.js';
 
 const ready = new WeakMap<Kysely<Database>, Promise<void>>();
 
 /**
- * Funding debits the ledger's system accounts (bank settlement, card checkout clearing); nothing
- * opens them at start yet, so the first funding call does (idempotent, once per database handle).
+ * Money paths use the ledger's system accounts (bank settlement, card clearing, outbound holding);
+ * nothing opens them at start yet, so the first money call does (idempotent, once per database
+ * handle).
  */
 export function ensureSystemAccounts(db: Kysely<Database>): Promise<void> {
   let pending = ready.get(db);
