@@ -23,6 +23,15 @@ const outboxResponse = z.object({
   ),
 });
 
+const runJobsBody = z.strictObject({
+  kind: z.string('kind is required').check(z.regex(/^[a-z][a-z0-9.-]{0,63}$/, 'Unknown job kind')),
+});
+const runJobsResponse = z.object({
+  succeeded: z.number(),
+  retried: z.number(),
+  dead: z.number(),
+});
+
 const fileParams = z.object({ '*': z.string() });
 const fileBytes = (what: string) => ({
   schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).check(z.describe(what)),
@@ -30,7 +39,9 @@ const fileBytes = (what: string) => ({
 
 /**
  * Sandbox-only routes (registered only when PROVIDERS=sandbox): the notifier's outbox, so people
- * and browser tests can read OTPs, and downloads of files the sandbox storage holds.
+ * and browser tests can read OTPs; downloads of files the sandbox storage holds; and "run the
+ * jobs of this kind now", so a tester sees a pending bank transfer settle without waiting for
+ * its status query (README "Sandbox bank accounts").
  */
 export async function sandboxRoutes(app: Api) {
   const outbox = app.providers.sandboxOutbox;
@@ -52,6 +63,21 @@ export async function sandboxRoutes(app: Api) {
           createdAt: m.created_at.toISOString(),
         })),
       };
+    },
+  );
+
+  app.post(
+    '/sandbox/jobs/run-now',
+    { schema: { body: runJobsBody, response: { 200: runJobsResponse, ...errors(400) } } },
+    async (request) => {
+      // Only waiting jobs become due; the queue's leases, fences and back-off apply as ever.
+      await app.db
+        .updateTable('jobs')
+        .set({ run_at: app.clock.now() })
+        .where('kind', '=', request.body.kind)
+        .where('state', 'in', ['queued', 'failed'])
+        .execute();
+      return app.jobs.runDue();
     },
   );
 

@@ -214,6 +214,27 @@ describe('POST /api/transfers/wallet-to-bank/transfer-funds: each sandbox outcom
   });
 });
 
+describe('POST /api/sandbox/jobs/run-now', () => {
+  it("runs a pending transfer's status query at once, so a tester need not wait (sandbox only)", async () => {
+    const ada = await fundedCustomer(t, 20_000);
+    const res = await bankTransfer(t, ada, ACCOUNTS.pendingThenFails);
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/jobs/run-now',
+      payload: { kind: NIP_STATUS_QUERY },
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().succeeded).toBeGreaterThanOrEqual(1);
+    expect((await transferRow(String(res.body.paymentReference))).status).toBe('failed');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/jobs/run-now',
+      payload: { kind: 'DROP TABLE' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('wallet to bank: refusals change nothing', () => {
   it('refuses a transfer without the name enquiry it was validated with (422)', async () => {
     const ada = await fundedCustomer(t, 20_000);
