@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_GETTING_TRANSACTION_HISTORY } from '@ajo/shared/messages';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
-import { useMoneyMoved } from './use-money-moved';
+import { useMoneyMoved } from '@ajo/remote-kit/use-money-moved';
 import { fetchMiniStatement, type Transaction } from './wallets-api';
 
 export interface MiniStatement {

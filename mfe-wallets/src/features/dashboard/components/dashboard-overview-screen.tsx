@@ -2,7 +2,7 @@
 // card per wallet, quick actions, then the latest transactions of the main wallet.
 import { isCommissionWallet, ninStatusBadge } from '@ajo/shared/format';
 import { Badge, Screen, Spinner } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 import { LatestTransactions } from './latest-transactions';
 import { QuickActions } from './quick-actions';

@@ -15,7 +15,7 @@ import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { isSafeRedirect, redirectBrowser } from '@ajo/remote-kit/browser-redirect';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 import { initiateBankToWallet } from '../../../lib/wallets-api';
 

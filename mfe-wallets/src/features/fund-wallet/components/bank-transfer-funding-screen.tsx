@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { fullName, isWalletBlocked, transferSourceWallets } from '@ajo/shared/format';
 import { MESSAGE_DURATION_MS } from '@ajo/shared/constants';
 import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 import { fetchBankName } from '../../../lib/wallets-api';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Button, Screen, Stepper } from '@ajo/shared/ui';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 
 export const CASH_DEPOSIT_STEPS = [

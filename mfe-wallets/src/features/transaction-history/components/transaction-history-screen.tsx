@@ -6,7 +6,7 @@ import type { Wallet } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Screen, Select, Spinner } from '@ajo/shared/ui';
 import { TransactionTable } from '../../../lib/transaction-table';
-import { useCurrentUser } from '../../../lib/use-current-user';
+import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import { useMiniStatement } from '../../../lib/use-mini-statement';
 import styles from '../../../lib/wallets.module.css';
 import { STATEMENT_TYPE } from '../../../lib/wallets-api';

@@ -1,10 +1,10 @@
 // The signed-in user with their wallets (GET /users/{id} through host/session), kept current: the
-// session's user$ drives the screen, and money moving reloads it (issue 6, SPEC §2 spinner).
+// session's user$ drives the screen, and money moving reloads it (SPEC §2 spinner).
 import { useCallback, useEffect, useState } from 'react';
 import type { User } from '@ajo/shared/entities';
 import { ERROR_GETTING_USER } from '@ajo/shared/messages';
-import { loadHostSession } from '@ajo/remote-kit/host';
-import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { loadHostSession } from './host';
+import { errorMessage, showToast } from './services';
 import { useMoneyMoved } from './use-money-moved';
 
 export function useCurrentUser(): { user: User | null; reload: () => void } {

@@ -1,7 +1,7 @@
-// Issue 6: balances and history refresh when money moves: the 'wallets-changed' bus event, and
+// Balances and history refresh when money moves: the 'wallets-changed' bus event, and
 // returning to the tab (after a card checkout or a transfer made elsewhere).
 import { useEffect, useRef } from 'react';
-import { loadHostBus } from '@ajo/remote-kit/host';
+import { loadHostBus } from './host';
 
 export function useMoneyMoved(onMoved: () => void): void {
   const latest = useRef(onMoved);
