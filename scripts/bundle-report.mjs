@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundle report (platform issue item 10): each package's JavaScript (raw and gzip), the bytes a
-// browser downloads on first load of /, /login and /dashboard, and two gates: react / react-dom
+// browser downloads on first load of /, /login, /dashboard and the bank transfer screen, and two gates: react / react-dom
 // downloaded at most once, and at most 130 KB gzip of JavaScript on the first load of `/`.
 // Runs after a build: `node scripts/bundle-report.mjs [--out file.md]`. Writes dist/bundle-report.md.
 // Exit code 1 on a failed gate, 2 when the builds it measures are missing.
@@ -28,6 +28,8 @@ const PAGES = [
   { pathname: '/', signedIn: false },
   { pathname: '/login', signedIn: false },
   { pathname: '/dashboard', signedIn: true },
+  // The receipt's PDF library must not be part of it (loaded when Download PDF is pressed).
+  { pathname: '/dashboard/transfers/wallet-to-bank', signedIn: true },
 ];
 
 /** The workspace's package folders (pnpm-workspace.yaml; a trailing `*` matches folder names). */

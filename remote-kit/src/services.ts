@@ -61,3 +61,13 @@ const UNEXPECTED_RESPONSE = {
 export function isUnexpectedResponse(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'unexpectedResponse' in error;
 }
+
+/** Money moved out of (or into) a wallet: screens showing balances and history reload. */
+export async function announceMoneyMoved(walletAccountNumber?: string): Promise<void> {
+  const { bus } = await loadHostBus();
+  bus.emit(
+    walletAccountNumber
+      ? { type: 'wallets-changed', walletAccountNumber }
+      : { type: 'wallets-changed' },
+  );
+}

@@ -1,0 +1,302 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  api,
+  apiError,
+  customer,
+  renderRoute,
+  resetHost,
+  session,
+  toasts,
+} from '@ajo/remote-kit/testing';
+import { WalletToBankScreen } from './wallet-to-bank-screen';
+
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
+// The PDF library is a separate chunk, loaded only when Download PDF is pressed: the factory runs
+// on the first import, so `pdfLoads` counts when that happens.
+let pdfLoads = 0;
+const saved: string[] = [];
+jest.mock('jspdf', () => {
+  pdfLoads += 1;
+  return {
+    jsPDF: class {
+      setFontSize() {}
+      text() {}
+      save(name: string) {
+        saved.push(name);
+      }
+    },
+  };
+});
+
+const ACCOUNT = '0123456785';
+const BANKS = [
+  { code: '058', name: 'GTBank' },
+  { code: '044', name: 'access bank' },
+  { code: '011', name: 'First Bank of Nigeria' },
+];
+const ENQUIRY = {
+  beneficiaryAccountName: 'ADAEZE OKONKWO',
+  beneficiaryAccountNumber: ACCOUNT,
+  beneficiaryNameEnquiryRefrenceNumber: '999999260115090000123456789012',
+  bankVerificationNumber: '22222222222',
+  kyclevel: '3',
+  beneficiaryBankCode: '058',
+};
+const answer = (status: 'successful' | 'pending' | 'failed', message: string) => ({
+  message,
+  paymentReference: 'money-ref-1',
+  status,
+  amount: 5000,
+  account_name: 'ADAEZE OKONKWO',
+  account_number: ACCOUNT,
+  bank_name: 'GTBank',
+});
+const PENDING_TEXT =
+  'Your transfer is pending: we are confirming it with the bank. If the bank does not pay it, your money comes back to your wallet automatically.';
+const FAILED_TEXT =
+  'The bank could not complete this transfer. Your money has been returned to your wallet.';
+
+let transferAnswer = answer('successful', 'Transfer successful');
+let beneficiaries: unknown[] = [];
+
+beforeEach(() => {
+  resetHost();
+  sessionStorage.clear();
+  beneficiaries = [];
+  transferAnswer = answer('successful', 'Transfer successful');
+  session.loadUser.mockImplementation(async () => {
+    session.setUser(customer());
+    return customer();
+  });
+  api.get.mockImplementation(async (url: string) => {
+    if (url === '/transfers/limits') {
+      return {
+        status: 200,
+        data: { tier: 2, remainingToday: 200_000, dailyLimit: 200_000, maxBalance: 500_000 },
+      };
+    }
+    if (url.startsWith('/beneficiaries/')) return { status: 200, data: { data: beneficiaries } };
+    if (url === '/transfers/wallet-to-bank/money-ref-1') {
+      return { status: 200, data: answer('failed', FAILED_TEXT) };
+    }
+    throw apiError(404);
+  });
+  api.encrypted.post.mockImplementation(async (url: string) => {
+    if (url.endsWith('/get-banks')) return { status: 200, data: { bankArray: BANKS } };
+    if (url.endsWith('/verify-account-number')) return { status: 200, data: { account: ENQUIRY } };
+    if (url.endsWith('/transfer-funds')) return { status: 200, data: transferAnswer };
+    throw apiError(404);
+  });
+});
+
+async function openScreen() {
+  renderRoute(<WalletToBankScreen />, '/dashboard/transfers/wallet-to-bank');
+  const user = userEvent.setup();
+  await screen.findByRole('combobox', { name: /From wallet/ });
+  return user;
+}
+
+async function chooseBank(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const bank = screen.getByRole('combobox', { name: /Receiving bank/ });
+  await user.click(bank);
+  await user.type(bank, name.slice(0, 3));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function fillValidated(user: ReturnType<typeof userEvent.setup>) {
+  await chooseBank(user, 'GTBank');
+  await user.type(screen.getByRole('textbox', { name: /Account number/ }), ACCOUNT);
+  await user.click(screen.getByRole('button', { name: 'Validate' }));
+  await waitFor(() =>
+    expect(screen.getByRole('textbox', { name: /Account name/ })).toHaveValue('ADAEZE OKONKWO'),
+  );
+  await user.type(screen.getByRole('textbox', { name: /Amount/ }), '5000');
+}
+
+async function send(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+describe('/dashboard/transfers/wallet-to-bank', () => {
+  it('lists the banks sorted by name, case-insensitively, with code***name values', async () => {
+    const user = await openScreen();
+    await user.click(screen.getByRole('combobox', { name: /Receiving bank/ }));
+    const list = await screen.findByRole('listbox');
+    const names = within(list)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual(['access bank', 'First Bank of Nigeria', 'GTBank']);
+  });
+
+  it("toasts 'Error getting banks' when the list fails", async () => {
+    api.encrypted.post.mockImplementation(async () => {
+      throw apiError(500);
+    });
+    await openScreen();
+    await waitFor(() => expect(toasts()).toContainEqual(['error', 'Error getting banks']));
+  });
+
+  it('validates through the name enquiry; the name is read-only; Proceed needs it', async () => {
+    const user = await openScreen();
+    await chooseBank(user, 'GTBank');
+    await user.type(screen.getByRole('textbox', { name: /Account number/ }), ACCOUNT);
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '5000');
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    const name = screen.getByRole('textbox', { name: /Account name/ });
+    await waitFor(() => expect(name).toHaveValue('ADAEZE OKONKWO'));
+    expect(name).toHaveAttribute('readonly');
+    expect(api.encrypted.post).toHaveBeenCalledWith(
+      '/transfers/wallet-to-bank/verify-account-number',
+      {
+        channelCode: '1',
+        beneficiaryBankCode: '058',
+        beneficiaryAccountNumber: ACCOUNT,
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled();
+  });
+
+  it("falls back to 'Error verifying account number'", async () => {
+    const user = await openScreen();
+    api.encrypted.post.mockImplementation(async (url: string) => {
+      if (url.endsWith('/get-banks')) return { status: 200, data: { bankArray: BANKS } };
+      throw apiError(500);
+    });
+    await chooseBank(user, 'GTBank');
+    await user.type(screen.getByRole('textbox', { name: /Account number/ }), ACCOUNT);
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(['error', 'Error verifying account number']),
+    );
+  });
+
+  it('asks for a bank when Save Beneficiary is ticked without one (SPEC §5)', async () => {
+    const user = await openScreen();
+    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
+    expect(
+      screen.getByText('Receiving bank is required to save a beneficiary. Please, select a bank.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the verification fields with the transfer and says successful, with a receipt', async () => {
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    expect(await screen.findByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+    const call = api.encrypted.post.mock.calls.find(([url]) =>
+      String(url).endsWith('transfer-funds'),
+    );
+    expect(call?.[1]).toEqual({
+      transaction_pin: '123456',
+      account_number: ACCOUNT,
+      account_name: 'ADAEZE OKONKWO',
+      bank_code: '058',
+      amount: 5000,
+      wallet_account_number: '1100000001',
+      narration: '',
+      wallet_name: 'Main Wallet',
+      channelCode: '1',
+      beneficiaryAccountName: 'ADAEZE OKONKWO',
+      beneficiaryAccountNumber: ACCOUNT,
+      beneficiaryNameEnquiryRefrenceNumber: ENQUIRY.beneficiaryNameEnquiryRefrenceNumber,
+      bankVerificationNumber: '22222222222',
+      kyclevel: '3',
+      beneficiaryBankCode: '058',
+    });
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('says pending honestly, with what happens next, and Check status shows the later answer', async () => {
+    transferAnswer = answer('pending', PENDING_TEXT);
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    expect(await screen.findByRole('heading', { name: 'Transaction Pending' })).toBeVisible();
+    expect(screen.getByText(PENDING_TEXT)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Share receipt' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Check status' }));
+    expect(await screen.findAllByText(FAILED_TEXT)).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Check status' })).not.toBeInTheDocument();
+  });
+
+  it('says failed with "your money has been returned", and offers no receipt', async () => {
+    transferAnswer = answer('failed', FAILED_TEXT);
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    expect(await screen.findByRole('heading', { name: 'Transaction Failed' })).toBeVisible();
+    expect(screen.getByText(FAILED_TEXT)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).not.toBeInTheDocument();
+  });
+
+  it('loads the PDF library only when Download PDF is pressed', async () => {
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(pdfLoads).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toEqual(['ajo-receipt-money-ref-1.pdf']));
+    expect(pdfLoads).toBe(1);
+  });
+
+  it('Share copies the receipt where the browser cannot share', async () => {
+    const user = await openScreen();
+    // user-event installs its own clipboard at setup: spy on that one.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    await user.click(screen.getByRole('button', { name: 'Share receipt' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    const text = String((writeText.mock.calls[0] as unknown[])[0]);
+    expect(text).toContain('Reference: money-ref-1');
+    expect(text).toContain('Amount: ₦5,000.00');
+    expect(toasts()).toContainEqual(['success', 'Receipt copied. You can paste it anywhere.']);
+  });
+
+  it('uses the Web Share API where the browser has it', async () => {
+    const share = jest.fn(async () => undefined);
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      const user = await openScreen();
+      await fillValidated(user);
+      await send(user);
+      await screen.findByRole('heading', { name: 'Transaction Successful' });
+      await user.click(screen.getByRole('button', { name: 'Share receipt' }));
+      await waitFor(() => expect(share).toHaveBeenCalled());
+    } finally {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    }
+  });
+
+  it('a picked bank beneficiary fills the bank and number, validates them and hides Save', async () => {
+    beneficiaries = [
+      {
+        id: 3,
+        name: 'ADAEZE OKONKWO',
+        recipient_account_number: ACCOUNT,
+        account_number: '1100000001',
+        account_type: 'bank',
+        bank_code: '058',
+        bank_image: null,
+      },
+    ];
+    const user = await openScreen();
+    await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries' });
+    expect(within(dialog).getByText('GTBank')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Choose ADAEZE OKONKWO' }));
+    expect(screen.getByRole('textbox', { name: /Account number/ })).toHaveValue(ACCOUNT);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Account name/ })).toHaveValue('ADAEZE OKONKWO'),
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Save Beneficiary' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+// A receipt the customer can keep (DOMAIN.md "What customers ask for": receipts with the reference
+// to report). Share uses the Web Share API where the browser has it, else copies the text; the PDF
+// library is loaded only when Download is pressed, so it never weighs on the first load.
+import { useState } from 'react';
+import { formatNaira } from '@ajo/shared/format';
+import { Button } from '@ajo/shared/ui';
+import { showToast } from '@ajo/remote-kit/services';
+import styles from './transfers.module.css';
+
+export interface ReceiptData {
+  title: string;
+  status: 'successful' | 'pending' | 'failed';
+  reference: string;
+  amount: number;
+  /** Label and value lines: From, To, Bank, Narration. */
+  lines: ReadonlyArray<readonly [string, string]>;
+  date: Date;
+}
+
+const STATUS_WORDS = { successful: 'Successful', pending: 'Pending', failed: 'Failed' } as const;
+
+export function receiptText(receipt: ReceiptData): string {
+  return [
+    `Ajo Wallet — ${receipt.title}`,
+    `Status: ${STATUS_WORDS[receipt.status]}`,
+    `Amount: ${formatNaira(receipt.amount)}`,
+    ...receipt.lines.map(([label, value]) => `${label}: ${value}`),
+    `Reference: ${receipt.reference}`,
+    `Date: ${receipt.date.toLocaleString('en-NG')}`,
+  ].join('\n');
+}
+
+/** Builds the PDF with jsPDF, fetched on demand (its own chunk). */
+export async function downloadReceiptPdf(receipt: ReceiptData): Promise<void> {
+  const { jsPDF } = await import(/* webpackChunkName: "receipt-pdf" */ 'jspdf');
+  const doc = new jsPDF({ unit: 'pt', format: 'a5' });
+  // jsPDF's standard fonts have no ₦ glyph: the PDF spells the currency out.
+  const text = receiptText(receipt).replace(/₦/g, 'NGN ');
+  doc.setFontSize(16);
+  const [first, ...rest] = text.split('\n');
+  doc.text(first ?? '', 32, 48);
+  doc.setFontSize(11);
+  rest.forEach((line, index) => doc.text(line, 32, 84 + index * 20));
+  doc.save(`ajo-receipt-${receipt.reference}.pdf`);
+}
+
+export async function shareReceipt(receipt: ReceiptData): Promise<void> {
+  const text = receiptText(receipt);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: `Ajo Wallet receipt ${receipt.reference}`, text });
+      return;
+    } catch (error) {
+      // The customer closed the share sheet: nothing to do.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  await navigator.clipboard.writeText(text);
+  void showToast('success', 'Receipt copied. You can paste it anywhere.');
+}
+
+/** Share and Download PDF for a successful or pending transfer. */
+export function ReceiptActions({ receipt }: { receipt: ReceiptData }) {
+  const [busy, setBusy] = useState(false);
+  const run = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } catch {
+      void showToast('error', 'Could not prepare the receipt. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.actions} aria-label="Receipt">
+      <Button variant="secondary" onClick={run(() => shareReceipt(receipt))} disabled={busy}>
+        Share receipt
+      </Button>
+      <Button variant="secondary" onClick={run(() => downloadReceiptPdf(receipt))} disabled={busy}>
+        Download PDF
+      </Button>
+    </div>
+  );
+}
