@@ -10,12 +10,16 @@ interface OutboxMessage {
   createdAt: string;
 }
 
-/** Which code: the sign-up SMS or the security-PIN reset SMS (middleware auth/messages.ts). */
-export type OtpPurpose = 'sign-up' | 'pin reset';
+/**
+ * Which code: the sign-up SMS, the security-PIN reset SMS (middleware auth/messages.ts) or a money
+ * call's step-up OTP (middleware money/messages.ts).
+ */
+export type OtpPurpose = 'sign-up' | 'pin reset' | 'transaction';
 
 const smsPattern: Record<OtpPurpose, RegExp> = {
   'sign-up': /verification code is (\d{6})/,
   'pin reset': /security PIN reset code is (\d{6})/,
+  transaction: /transaction code is (\d{6})/,
 };
 
 async function outbox(recipient: string): Promise<OutboxMessage[]> {

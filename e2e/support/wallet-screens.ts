@@ -26,7 +26,9 @@ export const latestTransactions = (page: Page): Locator =>
 
 /** A statement row, found by its narration (unique per journey). */
 export const statementRow = (table: Locator, narration: string): Locator =>
-  table.getByRole('row').filter({ has: table.page().getByRole('cell', { name: narration }) });
+  table
+    .getByRole('row')
+    .filter({ has: table.page().getByRole('cell', { name: narration, exact: true }) });
 
 /**
  * One row of a statement: Type label, Amount and its colour against the host's tokens (SPEC §9:
