@@ -26,7 +26,8 @@ import {
   withBankNames,
   type Beneficiary,
 } from '../../../lib/beneficiaries';
-import { LimitLine, overLimitMessage, useLimits } from '../../../lib/limits';
+import { checkDetails, detailsParser, type FieldErrors } from '../../../lib/initiate-details';
+import { LimitLine, useLimits } from '../../../lib/limits';
 import { fetchBanks, verifyAccountNumber } from '../../../lib/transfers-api';
 import styles from '../../../lib/transfers.module.css';
 
@@ -39,13 +40,10 @@ const detailsSchema = z.object({
 });
 export type BankTransferDetails = z.infer<typeof detailsSchema>;
 
-export function parseBankTransferDetails(raw: unknown): BankTransferDetails | null {
-  const parsed = detailsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
+export const parseBankTransferDetails = detailsParser(detailsSchema);
 
 type Field = keyof BankTransferDetails;
-type Errors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<BankTransferDetails>;
 
 const EMPTY = {
   wallet_account_number: '',
@@ -164,18 +162,13 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wallet = sources.find((w) => w.account_no === values.wallet_account_number);
-    const parsed = detailsSchema.safeParse({ ...values, wallet_name: wallet?.name ?? '' });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    if (limits && Number(parsed.data.amount) > limits.remainingToday) {
-      setErrors({ amount: overLimitMessage(limits) });
-      return;
-    }
-    proceed(parsed.data);
+    const checked = checkDetails(
+      detailsSchema,
+      { ...values, wallet_name: wallet?.name ?? '' },
+      limits,
+    );
+    if (checked.ok) proceed(checked.details);
+    else setErrors(checked.errors);
   };
 
   const saved = isSaved(beneficiaries.list, values.account_number, bank?.code ?? null);

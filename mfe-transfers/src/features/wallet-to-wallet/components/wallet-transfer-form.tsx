@@ -21,7 +21,8 @@ import {
   useBeneficiaries,
   type Beneficiary,
 } from '../../../lib/beneficiaries';
-import { LimitLine, overLimitMessage, useLimits } from '../../../lib/limits';
+import { checkDetails, detailsParser, type FieldErrors } from '../../../lib/initiate-details';
+import { LimitLine, useLimits } from '../../../lib/limits';
 import { verifyWalletNumber } from '../../../lib/transfers-api';
 import styles from '../../../lib/transfers.module.css';
 
@@ -31,13 +32,10 @@ const detailsSchema = z.object({
 });
 export type WalletTransferDetails = z.infer<typeof detailsSchema>;
 
-export function parseWalletTransferDetails(raw: unknown): WalletTransferDetails | null {
-  const parsed = detailsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
+export const parseWalletTransferDetails = detailsParser(detailsSchema);
 
 type Field = keyof WalletTransferDetails;
-type Errors = Partial<Record<Field, string>>;
+type Errors = FieldErrors<WalletTransferDetails>;
 
 const EMPTY = {
   sender_wallet_number: '',
@@ -112,18 +110,13 @@ export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const wallet = sources.find((w) => w.account_no === values.sender_wallet_number);
-    const parsed = detailsSchema.safeParse({ ...values, wallet_name: wallet?.name ?? '' });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    if (limits && Number(parsed.data.amount) > limits.remainingToday) {
-      setErrors({ amount: overLimitMessage(limits) });
-      return;
-    }
-    proceed(parsed.data);
+    const checked = checkDetails(
+      detailsSchema,
+      { ...values, wallet_name: wallet?.name ?? '' },
+      limits,
+    );
+    if (checked.ok) proceed(checked.details);
+    else setErrors(checked.errors);
   };
 
   const saved = isSaved(beneficiaries.list, values.receiver_wallet_number, null);
