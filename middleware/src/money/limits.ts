@@ -110,10 +110,17 @@ export async function assertWithinDailyLimit(
  * Refuses (422) a credit that would take the receiver's wallets past their tier's maximum
  * balance. Call inside the transaction that writes the entry, after lockCustomers.
  */
+export const MAX_BALANCE_MESSAGES = {
+  receiver:
+    "The receiver's wallet cannot hold this amount (maximum balance for their account level). Send a smaller amount.",
+  own: 'Your wallet cannot hold this amount (maximum balance for your account level). Fund a smaller amount.',
+} as const;
+
 export async function assertWithinMaxBalance(
   trx: Db,
   userId: string,
   creditKobo: number,
+  whose: keyof typeof MAX_BALANCE_MESSAGES = 'receiver',
 ): Promise<void> {
   const { maxBalanceKobo } = TIER_LIMITS[await tierOf(trx, userId)];
   if (maxBalanceKobo === null) return;
@@ -124,9 +131,5 @@ export async function assertWithinMaxBalance(
     .where('type', '=', 'customer_wallet')
     .executeTakeFirstOrThrow();
   if (Number(row.total) + creditKobo <= maxBalanceKobo) return;
-  throw new AppError(
-    422,
-    "The receiver's wallet cannot hold this amount (maximum balance for their account level). Send a smaller amount.",
-    'MAX_BALANCE',
-  );
+  throw new AppError(422, MAX_BALANCE_MESSAGES[whose], 'MAX_BALANCE');
 }

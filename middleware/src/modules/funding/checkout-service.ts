@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { CheckoutSessionsTable, Database } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, type Ledger } from '../../ledger/index.js';
+import { assertWithinMaxBalance } from '../../money/limits.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import {
   CHECKOUT_CANCELLED,
@@ -58,6 +59,8 @@ export class CheckoutService {
     }
     if (wallet.status === 'blocked') throw conflict(WALLET_BLOCKED, 'ACCOUNT_BLOCKED');
     if (wallet.status !== 'active') throw conflict(WALLET_CLOSED, 'ACCOUNT_CLOSED');
+    // DOMAIN "KYC tiers": refused before the card is charged, not after.
+    await assertWithinMaxBalance(this.deps.db, userId, amountKobo, 'own');
     const now = this.deps.clock.now();
     const created = await this.deps.db
       .insertInto('checkout_sessions')

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { createLedger, koboToNaira, nairaToKobo } from '../../ledger/index.js';
 import type { InboundCreditNotification } from '../../providers/bank-switch/index.js';
+import { assertWithinMaxBalance, lockCustomers } from '../../money/limits.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
 
 export type InboundTransfer = InboundCreditNotification;
@@ -17,14 +18,28 @@ export async function creditInboundTransfer(db: Kysely<Database>, input: Inbound
   const reference = input.reference ?? `inbound-${randomUUID()}`;
   const amountKobo = nairaToKobo(input.amount);
   // A refusal (unknown, blocked or closed account) is a LedgerError the error handler answers.
-  const result = await createLedger(db).transfer({
-    from: 'bank_settlement',
-    to: input.account_number,
-    amountKobo,
-    reference,
-    type: 'inter-inward',
-    narration: `From ${input.sender_name} (${input.sender_bank})`,
-    metadata: { sender_name: input.sender_name, sender_bank: input.sender_bank },
+  const result = await db.transaction().execute(async (trx) => {
+    const owner = await createLedger(trx).findWalletOwner(input.account_number);
+    const applied = await trx
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    // DOMAIN "KYC tiers": a credit past the holder's maximum balance is refused (the switch
+    // returns it to the sender); a repeated notification of an applied one is still a replay.
+    if (owner?.ownerUserId && !applied) {
+      await lockCustomers(trx, [owner.ownerUserId]);
+      await assertWithinMaxBalance(trx, owner.ownerUserId, amountKobo);
+    }
+    return createLedger(trx).transfer({
+      from: 'bank_settlement',
+      to: input.account_number,
+      amountKobo,
+      reference,
+      type: 'inter-inward',
+      narration: `From ${input.sender_name} (${input.sender_bank})`,
+      metadata: { sender_name: input.sender_name, sender_bank: input.sender_bank },
+    });
   });
   return {
     replayed: result.replayed,

@@ -8,6 +8,7 @@ import {
   latestOtp,
 } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { bankToWallet, inboundTransfer } from '../funding/funding-test-kit.js';
 import {
   balanceKobo,
   createCustomer,
@@ -274,6 +275,35 @@ describe('CBN tier limits (DOMAIN.md "KYC tiers")', () => {
     expect(String(res.body.message)).toContain('maximum balance');
     expect(await balanceKobo(t, ada.main)).toBe(10_000_000);
     expect((await walletTransfer(t, ada, bola.main, { transfer_amount: 20_000 })).status).toBe(200);
+  });
+
+  it('refuses a card funding or an inbound bank credit past the maximum balance, and moves nothing', async () => {
+    const ada = await fundedCustomer(t, 490_000);
+    const card = await bankToWallet(t, ada, { transfer_amount: 20_000 });
+    expect(card).toEqual({
+      status: 422,
+      body: {
+        message:
+          'Your wallet cannot hold this amount (maximum balance for your account level). Fund a smaller amount.',
+      },
+    });
+    const bank = await inboundTransfer(t, { account_number: ada.main, amount: 20_000 });
+    expect(bank.statusCode).toBe(422);
+    expect(await balanceKobo(t, ada.main)).toBe(49_000_000);
+    const fits = await inboundTransfer(t, {
+      account_number: ada.main,
+      amount: 10_000,
+      reference: 'fits-1',
+    });
+    expect(fits.statusCode).toBe(201);
+    // The bank repeating an applied credit is still a replay, not a refusal.
+    const again = await inboundTransfer(t, {
+      account_number: ada.main,
+      amount: 10_000,
+      reference: 'fits-1',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await balanceKobo(t, ada.main)).toBe(50_000_000);
   });
 
   it("answers 403 for the limits of another customer's wallet", async () => {
