@@ -1,17 +1,19 @@
 // SPEC §2 "Choose Beneficiary modal", §4 "Beneficiary", §8 beneficiary messages.
 import { useCallback, useEffect, useState } from 'react';
-import type { Bank } from '@ajo/shared/entities';
+import type { Bank, Wallet } from '@ajo/shared/entities';
+import { transferSourceWallets } from '@ajo/shared/format';
 import {
   BENEFICIARY_DELETED,
+  BENEFICIARY_SAVED,
   DELETE_BENEFICIARY_TITLE,
   ERROR_DELETING_BENEFICIARY,
   ERROR_SAVING_BENEFICIARY,
   NO_BENEFICIARIES,
 } from '@ajo/shared/messages';
-import type { BeneficiaryRecord } from '@ajo/shared/schemas';
+import type { BeneficiaryRecord, NewBeneficiaryValues } from '@ajo/shared/schemas';
 import { Button, Modal } from '@ajo/shared/ui';
-import { errorMessage, showToast } from '@ajo/remote-kit/services';
-import { deleteBeneficiary, fetchBeneficiaries } from './transfers-api';
+import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
+import { deleteBeneficiary, fetchBeneficiaries, saveBeneficiary } from './transfers-api';
 import styles from './transfers.module.css';
 
 /** SPEC §3: a beneficiary's bankName is derived from the bank list by code. */
@@ -26,6 +28,15 @@ export function withBankNames(list: BeneficiaryRecord[], banks: readonly Bank[])
       : undefined;
     return bankName ? { ...b, bankName } : { ...b };
   });
+}
+
+/**
+ * SPEC §7 "The user's first wallet is used": beneficiaries are listed from it, so they are saved
+ * against it too, whichever wallet the transfer was paid from (else one saved while sending from a
+ * second wallet would never be listed, nor found when checking whether it is already saved).
+ */
+export function beneficiaryWalletOf(wallets: readonly Pick<Wallet, 'account_no' | 'product_id'>[]) {
+  return transferSourceWallets(wallets)[0]?.account_no;
 }
 
 /**
@@ -55,9 +66,21 @@ export function isSaved(
   );
 }
 
-/** SPEC §8 save error, whatever the server said (a duplicate is the usual cause). */
-export function saveErrorMessage(): string {
-  return ERROR_SAVING_BENEFICIARY;
+/**
+ * SPEC §8: a duplicate (409) always reads as the SPEC's save error; any other refusal shows the
+ * server's own words when it sent some (too many saved, unknown bank), the same error otherwise.
+ */
+function saveErrorMessage(error: unknown): string {
+  return errorStatus(error) === 409
+    ? ERROR_SAVING_BENEFICIARY
+    : errorMessage(error, ERROR_SAVING_BENEFICIARY);
+}
+
+/** Saved after the money moved: a failed save never turns the transfer into a failure. */
+export function saveBeneficiaryAfterTransfer(beneficiary: NewBeneficiaryValues): void {
+  saveBeneficiary(beneficiary)
+    .then(() => showToast('success', BENEFICIARY_SAVED))
+    .catch((error: unknown) => showToast('error', saveErrorMessage(error)));
 }
 
 export interface BeneficiariesModalProps {

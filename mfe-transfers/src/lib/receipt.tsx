@@ -59,8 +59,13 @@ export async function shareReceipt(receipt: ReceiptData): Promise<void> {
   void showToast('success', 'Receipt copied. You can paste it anywhere.');
 }
 
-/** Share and Download PDF for a successful or pending transfer. */
-export function ReceiptActions({ receipt }: { receipt: ReceiptData }) {
+/**
+ * Share and Download PDF for a successful or pending transfer. The receipt is dated when the status
+ * step first shows it (the transfer's answer), not again on every render.
+ */
+export function ReceiptActions({ receipt: details }: { receipt: Omit<ReceiptData, 'date'> }) {
+  const [date] = useState(() => new Date());
+  const receipt: ReceiptData = { ...details, date };
   const [busy, setBusy] = useState(false);
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);

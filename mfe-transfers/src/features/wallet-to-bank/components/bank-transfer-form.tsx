@@ -7,12 +7,14 @@ import type { Bank, Wallet } from '@ajo/shared/entities';
 import { NARRATION_MAX_LENGTH, NUBAN_LENGTH, TRANSFER_CHANNEL_CODE } from '@ajo/shared/constants';
 import { parseBankOptionValue, toBankOptionValue, transferSourceWallets } from '@ajo/shared/format';
 import {
+  ACCOUNT_NOT_VERIFIED,
   BANK_REQUIRED,
   BANK_REQUIRED_TO_SAVE_BENEFICIARY,
   ERROR_GETTING_BANKS,
   ERROR_SELECTING_BENEFICIARY,
   ERROR_VERIFYING_ACCOUNT_NUMBER,
   HINT_NUMBERS_ONLY,
+  SOURCE_WALLET_REQUIRED,
 } from '@ajo/shared/messages';
 import type { MoneyFlowInitiate } from '@ajo/shared/money-flow';
 import { nubanSchema, requiredString, walletToBankFormSchema, z } from '@ajo/shared/schemas';
@@ -21,6 +23,7 @@ import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import {
   BeneficiariesModal,
+  beneficiaryWalletOf,
   isSaved,
   useBeneficiaries,
   withBankNames,
@@ -33,8 +36,11 @@ import styles from '../../../lib/transfers.module.css';
 
 const detailsSchema = z.object({
   ...walletToBankFormSchema.shape,
-  wallet_name: requiredString('Source wallet required'),
-  name_enquiry_ref: requiredString('Validate the account number first'),
+  // Spreading the shape drops the form schema's bank check (an empty bank passed): restated here.
+  // Saving without a bank is said when the box is ticked, and Proceed needs a bank anyway.
+  bank: requiredString(BANK_REQUIRED),
+  wallet_name: requiredString(SOURCE_WALLET_REQUIRED),
+  name_enquiry_ref: requiredString(ACCOUNT_NOT_VERIFIED),
   bank_verification_number: z.string(),
   kyc_level: z.string(),
 });
@@ -97,7 +103,7 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
   const [choosing, setChoosing] = useState(false);
   const banks = useBanks();
   const limits = useLimits(values.wallet_account_number);
-  const beneficiaries = useBeneficiaries(sources[0]?.account_no);
+  const beneficiaries = useBeneficiaries(beneficiaryWalletOf(wallets));
   const bank = parseBankOptionValue(values.bank);
 
   const update = (patch: Partial<typeof values>, field?: Field) => {
@@ -159,19 +165,18 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked, values.bank, values.account_number]);
 
+  const saved = isSaved(beneficiaries.list, values.account_number, bank?.code ?? null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const wallet = sources.find((w) => w.account_no === values.wallet_account_number);
-    const checked = checkDetails(
-      detailsSchema,
-      { ...values, wallet_name: wallet?.name ?? '' },
+    const checked = checkDetails(detailsSchema, values, {
+      sourceWallet: sources.find((w) => w.account_no === values.wallet_account_number),
+      canSave: !picked && !saved,
       limits,
-    );
+    });
     if (checked.ok) proceed(checked.details);
     else setErrors(checked.errors);
   };
-
-  const saved = isSaved(beneficiaries.list, values.account_number, bank?.code ?? null);
   // SPEC §5: a bank, an account number and an amount above 0 (and the account validated).
   const filled =
     values.wallet_account_number !== '' &&

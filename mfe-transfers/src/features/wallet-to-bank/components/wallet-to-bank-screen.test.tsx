@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   api,
   apiError,
+  bus,
   customer,
   renderRoute,
   resetHost,
@@ -14,17 +15,18 @@ import { WalletToBankScreen } from './wallet-to-bank-screen';
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
 // The PDF library is a separate chunk, loaded only when Download PDF is pressed: the factory runs
-// on the first import, so `pdfLoads` counts when that happens.
-let pdfLoads = 0;
-const saved: string[] = [];
+// on the first import, so the count says when that happens. It lives on globalThis because a
+// static import (the mistake this guards against) runs the factory before this file's own lets.
+const pdf = globalThis as typeof globalThis & { pdfLoads?: number; pdfSaved?: string[] };
 jest.mock('jspdf', () => {
-  pdfLoads += 1;
+  const counter = globalThis as typeof globalThis & { pdfLoads?: number; pdfSaved?: string[] };
+  counter.pdfLoads = (counter.pdfLoads ?? 0) + 1;
   return {
     jsPDF: class {
       setFontSize() {}
       text() {}
       save(name: string) {
-        saved.push(name);
+        (counter.pdfSaved ??= []).push(name);
       }
     },
   };
@@ -219,10 +221,68 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
     await send(user);
     expect(await screen.findByRole('heading', { name: 'Transaction Pending' })).toBeVisible();
     expect(screen.getByText(PENDING_TEXT)).toBeVisible();
+    expect(screen.getByText('money-ref-1')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Share receipt' })).toBeVisible();
+    bus.emit.mockClear();
     await user.click(screen.getByRole('button', { name: 'Check status' }));
-    expect(await screen.findAllByText(FAILED_TEXT)).not.toHaveLength(0);
+    expect(await screen.findByText(FAILED_TEXT)).toBeVisible();
+    expect(screen.getByText('Update:')).toBeVisible();
+    expect(screen.queryByText(PENDING_TEXT)).not.toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/transfers/wallet-to-bank/money-ref-1');
+    // The money is back: no more checking, no receipt that would still say pending.
     expect(screen.queryByRole('button', { name: 'Check status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share receipt' })).not.toBeInTheDocument();
+    expect(bus.emit).toHaveBeenCalledWith({
+      type: 'wallets-changed',
+      walletAccountNumber: '1100000001',
+    });
+  });
+
+  it('Check status says so when the bank has still not answered, and toasts a failed check', async () => {
+    transferAnswer = answer('pending', PENDING_TEXT);
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Pending' });
+    api.get.mockResolvedValueOnce({ status: 200, data: answer('pending', PENDING_TEXT) });
+    await user.click(screen.getByRole('button', { name: 'Check status' }));
+    expect(
+      await screen.findByText('The bank has not answered yet. We keep checking for you.'),
+    ).toBeVisible();
+    api.get.mockRejectedValueOnce(apiError(503));
+    await user.click(screen.getByRole('button', { name: 'Check status' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(['error', 'Could not check the transfer. Please try again.']),
+    );
+    expect(screen.getByRole('button', { name: 'Check status' })).toBeEnabled();
+  });
+
+  it('a receipt of a pending transfer that has since been paid says successful', async () => {
+    transferAnswer = answer('pending', PENDING_TEXT);
+    const user = await openScreen();
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Pending' });
+    api.get.mockResolvedValueOnce({ status: 200, data: answer('successful', '') });
+    await user.click(screen.getByRole('button', { name: 'Check status' }));
+    expect(await screen.findByText('The bank has paid this transfer.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Share receipt' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(String((writeText.mock.calls[0] as unknown[])[0])).toContain('Status: Successful');
+  });
+
+  it('explains a pending transfer in its own words when the server sends none', async () => {
+    transferAnswer = answer('pending', '');
+    const user = await openScreen();
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Pending' });
+    expect(
+      screen.getByText(
+        'We are confirming this transfer with the bank. If the bank does not pay it, your money comes back to your wallet automatically.',
+      ),
+    ).toBeVisible();
   });
 
   it('says failed with "your money has been returned", and offers no receipt', async () => {
@@ -240,10 +300,10 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
     await fillValidated(user);
     await send(user);
     await screen.findByRole('heading', { name: 'Transaction Successful' });
-    expect(pdfLoads).toBe(0);
+    expect(pdf.pdfLoads ?? 0).toBe(0);
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
-    await waitFor(() => expect(saved).toEqual(['ajo-receipt-money-ref-1.pdf']));
-    expect(pdfLoads).toBe(1);
+    await waitFor(() => expect(pdf.pdfSaved).toEqual(['ajo-receipt-money-ref-1.pdf']));
+    expect(pdf.pdfLoads).toBe(1);
   });
 
   it('Share copies the receipt where the browser cannot share', async () => {
@@ -297,6 +357,54 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Account name/ })).toHaveValue('ADAEZE OKONKWO'),
     );
+    expect(screen.queryByRole('checkbox', { name: 'Save Beneficiary' })).not.toBeInTheDocument();
+  });
+
+  it("a wallet beneficiary cannot be sent a bank transfer: 'Unable to select beneficiary'", async () => {
+    beneficiaries = [
+      {
+        id: 4,
+        name: 'Bola Ige',
+        recipient_account_number: '2200000002',
+        account_number: '1100000001',
+        account_type: 'wallet',
+        bank_code: null,
+        bank_image: null,
+      },
+    ];
+    const user = await openScreen();
+    await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries' });
+    await user.click(within(dialog).getByRole('button', { name: 'Choose Bola Ige' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual([
+        'error',
+        'Unable to select beneficiary. Please, try again.',
+      ]),
+    );
+    expect(screen.getByRole('dialog', { name: 'Beneficiaries' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Account number/ })).toHaveValue('');
+  });
+
+  it('hides Save once the validated account at that bank is already saved, not at another bank', async () => {
+    beneficiaries = [
+      {
+        id: 3,
+        name: 'ADAEZE OKONKWO',
+        recipient_account_number: ACCOUNT,
+        account_number: '1100000001',
+        account_type: 'bank',
+        bank_code: '044',
+        bank_image: null,
+      },
+    ];
+    const user = await openScreen();
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/beneficiaries/1100000001'));
+    await fillValidated(user);
+    // Saved at Access Bank; this is GTBank.
+    expect(screen.getByRole('checkbox', { name: 'Save Beneficiary' })).toBeInTheDocument();
+    await user.clear(screen.getByRole('combobox', { name: /Receiving bank/ }));
+    await chooseBank(user, 'access bank');
     expect(screen.queryByRole('checkbox', { name: 'Save Beneficiary' })).not.toBeInTheDocument();
   });
 });

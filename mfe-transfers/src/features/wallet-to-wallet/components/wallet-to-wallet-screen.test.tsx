@@ -9,6 +9,7 @@ import {
   resetHost,
   session,
   toasts,
+  wallet,
 } from '@ajo/remote-kit/testing';
 import { WalletToWalletScreen } from './wallet-to-wallet-screen';
 
@@ -234,6 +235,70 @@ describe('/dashboard/transfers/other-wallet', () => {
     );
   });
 
+  it('saves against the first wallet, where beneficiaries are listed from, whichever wallet paid', async () => {
+    const savings = wallet({ id: 3, name: 'Savings', account_no: '1100000003', product_id: 2 });
+    const twoWallets = customer({ wallets: [...customer().wallets, savings] });
+    session.loadUser.mockImplementation(async () => {
+      session.setUser(twoWallets);
+      return twoWallets;
+    });
+    api.post.mockResolvedValue({
+      status: 200,
+      data: { message: 'Beneficiary Saved Successfully!', data: BOLA },
+    });
+    const user = await openScreen();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000003');
+    await fillValidated(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(api.encrypted.post).toHaveBeenCalledWith(
+      '/transfers/wallet-to-other-wallet/transfer-funds',
+      expect.objectContaining({ sender_wallet_number: '1100000003', wallet_name: 'Savings' }),
+      expect.anything(),
+    );
+    expect(api.get).toHaveBeenCalledWith('/beneficiaries/1100000001');
+    await waitFor(() =>
+      expect(api.post).toHaveBeenCalledWith(
+        `/beneficiaries/${RECEIVER}`,
+        expect.objectContaining({ account_number: '1100000001' }),
+      ),
+    );
+  });
+
+  it('does not save a receiver ticked before it turned out to be saved already', async () => {
+    beneficiaries = [BOLA];
+    const user = await openScreen();
+    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/beneficiaries/1100000001'));
+    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
+    await fillValidated(user);
+    expect(screen.queryByRole('checkbox', { name: 'Save Beneficiary' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's words when a save is refused for another reason than a duplicate", async () => {
+    const user = await openScreen();
+    api.post.mockRejectedValue(apiError(422, 'You can save at most 100 beneficiaries per wallet.'));
+    await fillValidated(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    await waitFor(() =>
+      expect(toasts()).toContainEqual([
+        'error',
+        'You can save at most 100 beneficiaries per wallet.',
+      ]),
+    );
+  });
+
   it('shows the SPEC save error when saving fails (a duplicate)', async () => {
     const user = await openScreen();
     api.post.mockRejectedValue(apiError(409, 'whatever'));
@@ -304,6 +369,26 @@ describe('Beneficiaries on the wallet screen', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm Delete' }));
     await waitFor(() => expect(toasts()[1]).toEqual(['error', 'Error deleting beneficiary!']));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Escape', async (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    [
+      'a click outside',
+      async (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByTestId('ajo-modal-backdrop')),
+    ],
+    [
+      'the close button',
+      async (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+  ])('the modal closes on %s (SPEC §2 generic modals)', async (_how, close) => {
+    const user = await openScreen();
+    await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
+    await screen.findByRole('dialog', { name: 'Beneficiaries' });
+    await close(user);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('Cancel closes the confirm dialog without deleting', async () => {

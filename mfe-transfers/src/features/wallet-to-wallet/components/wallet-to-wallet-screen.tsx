@@ -1,16 +1,16 @@
 // SPEC §2 wallet-to-wallet (/dashboard/transfers/other-wallet): source wallet, receiver wallet
 // number with Validate, amount, narration, Save Beneficiary, then the four steps of SPEC §4.
 import { useMemo } from 'react';
-import { BENEFICIARY_SAVED, ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
+import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
 import { MoneyFlow, type MoneySubmit } from '@ajo/shared/money-flow';
 import type { WalletTransferResponse } from '@ajo/shared/schemas';
 import { Screen, Spinner } from '@ajo/shared/ui';
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { announceMoneyMoved, showToast } from '@ajo/remote-kit/services';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
-import { saveErrorMessage } from '../../../lib/beneficiaries';
+import { beneficiaryWalletOf, saveBeneficiaryAfterTransfer } from '../../../lib/beneficiaries';
 import { ReceiptActions } from '../../../lib/receipt';
-import { saveBeneficiary, sendWalletTransfer } from '../../../lib/transfers-api';
+import { sendWalletTransfer } from '../../../lib/transfers-api';
 import {
   parseWalletTransferDetails,
   WalletTransferForm,
@@ -33,6 +33,7 @@ function summary(details: WalletTransferDetails) {
 
 export function WalletToWalletScreen() {
   const { user } = useCurrentUser();
+  const beneficiaryWallet = user ? beneficiaryWalletOf(user.wallets) : undefined;
 
   const submit = useMemo<MoneySubmit<WalletTransferDetails, WalletTransferResponse>>(
     () =>
@@ -51,18 +52,15 @@ export function WalletToWalletScreen() {
         );
         if (answer.kind === 'challenge') return { kind: 'challenge', ...answer.challenge };
         void announceMoneyMoved(details.sender_wallet_number);
-        if (details.save_beneficiary) {
-          // After the money moved: a failed save never turns the transfer into a failure.
-          saveBeneficiary({
+        if (details.save_beneficiary && beneficiaryWallet) {
+          saveBeneficiaryAfterTransfer({
             name: details.receiver_name,
             recipient_account_number: details.receiver_wallet_number,
-            account_number: details.sender_wallet_number,
+            account_number: beneficiaryWallet,
             account_type: 'wallet',
             bank_code: null,
             bank_image: null,
-          })
-            .then(() => showToast('success', BENEFICIARY_SAVED))
-            .catch(() => showToast('error', saveErrorMessage()));
+          });
         }
         return {
           kind: 'done',
@@ -71,7 +69,7 @@ export function WalletToWalletScreen() {
           details: answer.result,
         };
       },
-    [],
+    [beneficiaryWallet],
   );
 
   if (!user) {
@@ -107,7 +105,6 @@ export function WalletToWalletScreen() {
                   ['To', `${details.receiver_name} - ${details.receiver_wallet_number}`],
                   ['Narration', details.narration || '—'],
                 ],
-                date: new Date(),
               }}
             />
           ) : null

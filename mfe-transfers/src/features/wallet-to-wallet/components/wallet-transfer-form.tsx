@@ -4,7 +4,11 @@ import { useState, type FormEvent } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { NARRATION_MAX_LENGTH, WALLET_NUMBER_MAX_LENGTH } from '@ajo/shared/constants';
 import { transferSourceWallets } from '@ajo/shared/format';
-import { ERROR_VERIFYING_WALLET_NUMBER, HINT_NUMBERS_ONLY } from '@ajo/shared/messages';
+import {
+  ERROR_VERIFYING_WALLET_NUMBER,
+  HINT_NUMBERS_ONLY,
+  SOURCE_WALLET_REQUIRED,
+} from '@ajo/shared/messages';
 import type { MoneyFlowInitiate } from '@ajo/shared/money-flow';
 import {
   requiredString,
@@ -17,6 +21,7 @@ import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import {
   BeneficiariesModal,
+  beneficiaryWalletOf,
   isSaved,
   useBeneficiaries,
   type Beneficiary,
@@ -28,7 +33,7 @@ import styles from '../../../lib/transfers.module.css';
 
 const detailsSchema = z.object({
   ...walletTransferFormSchema.shape,
-  wallet_name: requiredString('Source wallet required'),
+  wallet_name: requiredString(SOURCE_WALLET_REQUIRED),
 });
 export type WalletTransferDetails = z.infer<typeof detailsSchema>;
 
@@ -63,8 +68,7 @@ export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFo
   const [choosing, setChoosing] = useState(false);
   const limits = useLimits(values.sender_wallet_number);
   // SPEC §7: the beneficiaries of the user's first wallet; on this screen only those with no bank.
-  const firstWallet = sources[0]?.account_no;
-  const beneficiaries = useBeneficiaries(firstWallet);
+  const beneficiaries = useBeneficiaries(beneficiaryWalletOf(wallets));
   const walletBeneficiaries: Beneficiary[] = beneficiaries.list.filter((b) => !b.bank_code);
 
   const set = (field: Field) => (event: { target: { value: string } }) => {
@@ -107,19 +111,18 @@ export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFo
     setChoosing(false);
   };
 
+  const saved = isSaved(beneficiaries.list, values.receiver_wallet_number, null);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const wallet = sources.find((w) => w.account_no === values.sender_wallet_number);
-    const checked = checkDetails(
-      detailsSchema,
-      { ...values, wallet_name: wallet?.name ?? '' },
+    const checked = checkDetails(detailsSchema, values, {
+      sourceWallet: sources.find((w) => w.account_no === values.sender_wallet_number),
+      canSave: !picked && !saved,
       limits,
-    );
+    });
     if (checked.ok) proceed(checked.details);
     else setErrors(checked.errors);
   };
-
-  const saved = isSaved(beneficiaries.list, values.receiver_wallet_number, null);
   // SPEC §4: every field except the PIN and the narration.
   const filled =
     values.sender_wallet_number !== '' &&
