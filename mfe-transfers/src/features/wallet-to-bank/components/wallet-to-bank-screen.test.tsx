@@ -60,6 +60,18 @@ const PENDING_TEXT =
 const FAILED_TEXT =
   'The bank could not complete this transfer. Your money has been returned to your wallet.';
 
+/** A saved beneficiary as GET /beneficiaries/{wallet} lists it: ADAEZE OKONKWO's account by default. */
+const saved = (overrides: Record<string, unknown> = {}) => ({
+  id: 3,
+  name: 'ADAEZE OKONKWO',
+  recipient_account_number: ACCOUNT,
+  account_number: '1100000001',
+  account_type: 'bank',
+  bank_code: '058',
+  bank_image: null,
+  ...overrides,
+});
+
 let transferAnswer = answer('successful', 'Transfer successful');
 let beneficiaries: unknown[] = [];
 
@@ -337,17 +349,7 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
   });
 
   it('a picked bank beneficiary fills the bank and number, validates them and hides Save', async () => {
-    beneficiaries = [
-      {
-        id: 3,
-        name: 'ADAEZE OKONKWO',
-        recipient_account_number: ACCOUNT,
-        account_number: '1100000001',
-        account_type: 'bank',
-        bank_code: '058',
-        bank_image: null,
-      },
-    ];
+    beneficiaries = [saved({ bank_code: '058' })];
     const user = await openScreen();
     await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries' });
@@ -362,15 +364,13 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
 
   it("a wallet beneficiary cannot be sent a bank transfer: 'Unable to select beneficiary'", async () => {
     beneficiaries = [
-      {
+      saved({
         id: 4,
         name: 'Bola Ige',
         recipient_account_number: '2200000002',
-        account_number: '1100000001',
         account_type: 'wallet',
         bank_code: null,
-        bank_image: null,
-      },
+      }),
     ];
     const user = await openScreen();
     await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
@@ -387,17 +387,7 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
   });
 
   it('hides Save once the validated account at that bank is already saved, not at another bank', async () => {
-    beneficiaries = [
-      {
-        id: 3,
-        name: 'ADAEZE OKONKWO',
-        recipient_account_number: ACCOUNT,
-        account_number: '1100000001',
-        account_type: 'bank',
-        bank_code: '044',
-        bank_image: null,
-      },
-    ];
+    beneficiaries = [saved({ bank_code: '044' })];
     const user = await openScreen();
     await waitFor(() => expect(api.get).toHaveBeenCalledWith('/beneficiaries/1100000001'));
     await fillValidated(user);

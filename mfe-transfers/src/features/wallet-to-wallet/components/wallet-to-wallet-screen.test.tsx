@@ -90,6 +90,14 @@ async function fillValidated(user: ReturnType<typeof userEvent.setup>, amount = 
   await user.type(screen.getByRole('textbox', { name: /Amount/ }), amount);
 }
 
+/** Proceed, the PIN, Next: the transfer answers successful. */
+async function sendAndSucceed(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Transaction Successful' });
+}
+
 describe('/dashboard/transfers/other-wallet', () => {
   it('offers only the non-commission wallets, picks the only one, and shows what can still be sent today', async () => {
     await openScreen();
@@ -216,10 +224,7 @@ describe('/dashboard/transfers/other-wallet', () => {
     });
     await fillValidated(user);
     await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    await sendAndSucceed(user);
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith(`/beneficiaries/${RECEIVER}`, {
         name: 'Bola Ige',
@@ -250,10 +255,7 @@ describe('/dashboard/transfers/other-wallet', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000003');
     await fillValidated(user);
     await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    await sendAndSucceed(user);
     expect(api.encrypted.post).toHaveBeenCalledWith(
       '/transfers/wallet-to-other-wallet/transfer-funds',
       expect.objectContaining({ sender_wallet_number: '1100000003', wallet_name: 'Savings' }),
@@ -275,46 +277,40 @@ describe('/dashboard/transfers/other-wallet', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
     await fillValidated(user);
     expect(screen.queryByRole('checkbox', { name: 'Save Beneficiary' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    await sendAndSucceed(user);
     expect(api.post).not.toHaveBeenCalled();
   });
 
-  it("shows the server's words when a save is refused for another reason than a duplicate", async () => {
-    const user = await openScreen();
-    api.post.mockRejectedValue(apiError(422, 'You can save at most 100 beneficiaries per wallet.'));
-    await fillValidated(user);
-    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Transaction Successful' });
-    await waitFor(() =>
-      expect(toasts()).toContainEqual([
-        'error',
-        'You can save at most 100 beneficiaries per wallet.',
-      ]),
-    );
-  });
-
-  it('shows the SPEC save error when saving fails (a duplicate)', async () => {
-    const user = await openScreen();
-    api.post.mockRejectedValue(apiError(409, 'whatever'));
-    await fillValidated(user);
-    await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
-    await user.click(screen.getByRole('button', { name: 'Proceed' }));
-    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Transaction Successful' });
-    await waitFor(() =>
-      expect(toasts()).toContainEqual([
-        'error',
-        'Error Saving Beneficiary! Please, check that the beneficiary does not already exist.',
-      ]),
-    );
-  });
+  it.each([
+    // SPEC §8: a duplicate always reads as the SPEC's save error, whatever the server said.
+    [
+      409,
+      'whatever',
+      'Error Saving Beneficiary! Please, check that the beneficiary does not already exist.',
+    ],
+    // Any other refusal in the server's own words.
+    [
+      422,
+      'You can save at most 100 beneficiaries per wallet.',
+      'You can save at most 100 beneficiaries per wallet.',
+    ],
+    [
+      500,
+      undefined,
+      'Error Saving Beneficiary! Please, check that the beneficiary does not already exist.',
+    ],
+  ])(
+    'a save refused with %s after the transfer shows its error, the transfer stays successful',
+    async (status, said, shown) => {
+      const user = await openScreen();
+      api.post.mockRejectedValue(apiError(status, said));
+      await fillValidated(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Save Beneficiary' }));
+      await sendAndSucceed(user);
+      await waitFor(() => expect(toasts()).toContainEqual(['error', shown]));
+      expect(screen.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+    },
+  );
 });
 
 describe('Beneficiaries on the wallet screen', () => {
