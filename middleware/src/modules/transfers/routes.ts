@@ -13,10 +13,11 @@ import {
   walletTransferResponseSchema,
   z,
 } from '@ajo/shared/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
-import { koboToNaira } from '../../ledger/index.js';
+import { COMMISSION_WALLET_PRODUCT_ID, createLedger, koboToNaira } from '../../ledger/index.js';
 import { dailyAllowance } from '../../money/limits.js';
 import { moneyRoute } from '../../money/money-route.js';
 import { assertOwnsWallet, currentUser } from '../../plugins/auth.js';
@@ -33,6 +34,7 @@ import {
   walletParams,
   walletTransferBody,
 } from './schemas.js';
+import { COMMISSION_WALLET_NOT_A_SOURCE } from './messages.js';
 import { findReceivingWallet, transferBetweenWallets } from './wallet-transfers.js';
 
 const services = new WeakMap<FastifyInstance, BankTransfers>();
@@ -56,6 +58,18 @@ export function bankTransfersOf(app: FastifyInstance): BankTransfers {
 /** The status query job of bank transfers (src/jobs), defined before any route enqueues it. */
 export function registerTransferJobs(app: FastifyInstance): void {
   bankTransfersOf(app).registerJobs();
+}
+
+/**
+ * SPEC §3 / §5: the commission wallet is never a transfer source (its rewards are for bills only,
+ * SPEC §9); 403 first for anybody else's wallet.
+ */
+async function assertTransferSource(request: FastifyRequest, walletAccountNumber: string) {
+  await assertOwnsWallet(request, walletAccountNumber);
+  const wallet = await createLedger(request.server.db).getAccount(walletAccountNumber);
+  if (wallet.productId === COMMISSION_WALLET_PRODUCT_ID) {
+    throw new AppError(422, COMMISSION_WALLET_NOT_A_SOURCE, 'NOT_A_SOURCE');
+  }
 }
 
 /** SPEC §7 "Transfers and beneficiaries", and the limits shown before they bite. */
@@ -94,7 +108,7 @@ export async function transfersRoutes(app: Api) {
     body: walletTransferBody,
     success: { status: 200, schema: walletTransferResponseSchema },
     stepUpAmount: amountOf,
-    authorize: (request, body) => assertOwnsWallet(request, body.sender_wallet_number),
+    authorize: (request, body) => assertTransferSource(request, body.sender_wallet_number),
     refusals: [404],
     execute: ({ userId, body, reference }) =>
       transferBetweenWallets(app.db, {
@@ -142,7 +156,7 @@ export async function transfersRoutes(app: Api) {
     body: bankTransferBody,
     success: { status: 200, schema: bankTransferResponseSchema },
     stepUpAmount: amountOf,
-    authorize: (request, body) => assertOwnsWallet(request, body.wallet_account_number),
+    authorize: (request, body) => assertTransferSource(request, body.wallet_account_number),
     refusals: [404],
     execute: ({ userId, body, reference }) =>
       bankTransfers.send({

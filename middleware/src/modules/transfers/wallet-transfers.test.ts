@@ -146,6 +146,17 @@ describe('POST /api/transfers/wallet-to-other-wallet/transfer-funds', () => {
     expect(await balanceKobo(t, ada.main)).toBe(500_000);
   });
 
+  it('refuses the commission wallet as a source (its rewards pay for bills only)', async () => {
+    const ada = await createCustomer(t);
+    const bola = await createCustomer(t);
+    expect(
+      await walletTransfer(t, ada, bola.main, { sender_wallet_number: ada.commission }),
+    ).toEqual({
+      status: 422,
+      body: { message: 'The commission wallet can only pay for airtime, data and electricity.' },
+    });
+  });
+
   it('a retry with the same client reference answers the first result and moves the money once', async () => {
     const ada = await fundedCustomer(t, 5000);
     const bola = await createCustomer(t);
