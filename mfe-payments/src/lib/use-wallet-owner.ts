@@ -15,19 +15,18 @@ export function useWalletOwner(): User | null {
       loadHostSession()
         .then(({ session }) => session.loadUser())
         .catch((error: unknown) => showToast('error', errorMessage(error, ERROR_GETTING_USER)));
-    void loadHostSession().then(({ session }) => {
+    const follow = async () => {
+      const { session } = await loadHostSession();
       if (cancelled) return;
       const subscription = session.user$.subscribe(setUser);
       cleanups.push(() => subscription.unsubscribe());
-      void reload();
-    });
-    void loadHostBus()
-      .then(({ bus }) => {
-        if (cancelled) return;
-        const subscription = bus.on('wallets-changed').subscribe(() => void reload());
-        cleanups.push(() => subscription.unsubscribe());
-      })
-      .catch(() => undefined);
+      await reload();
+      const { bus } = await loadHostBus();
+      if (cancelled) return;
+      const changes = bus.on('wallets-changed').subscribe(() => void reload());
+      cleanups.push(() => changes.unsubscribe());
+    };
+    follow().catch(() => showToast('error', ERROR_GETTING_USER).catch(() => undefined));
     return () => {
       cancelled = true;
       cleanups.forEach((cleanup) => cleanup());
