@@ -2,7 +2,6 @@
 // network pre-selected from the number's prefix and changeable, amount; then the four steps.
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { PHONE_LENGTH, TELCOS } from '@ajo/shared/constants';
 import type { User } from '@ajo/shared/entities';
 import { ERROR_INITIATING_AIRTIME_PURCHASE } from '@ajo/shared/messages';
 import type { MoneyFlowInitiate } from '@ajo/shared/money-flow';
@@ -11,9 +10,10 @@ import {
   toInternationalPhone,
   type AirtimeFormValues,
 } from '@ajo/shared/schemas';
-import { Button, Select, TextField } from '@ajo/shared/ui';
+import { Button } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { NetworkSelect, PhoneNumberField } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { airtimePurchase } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
@@ -98,24 +98,8 @@ function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiat
         error={errors.wallet_account_number?.message}
         {...register('wallet_account_number')}
       />
-      <TextField
-        label="Phone number"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        hint="Like 08031234567"
-        required
-        error={errors.receiving_phone_number?.message}
-        {...phone}
-      />
-      <Select
-        label="Network"
-        placeholder="Select network"
-        required
-        options={TELCOS.map((t) => ({ value: t.code, label: t.name }))}
-        error={errors.telco?.message}
-        {...register('telco')}
-      />
+      <PhoneNumberField error={errors.receiving_phone_number?.message} {...phone} />
+      <NetworkSelect error={errors.telco?.message} {...register('telco')} />
       <AmountField required error={errors.amount?.message} {...register('amount')} />
       <Button type="submit" fullWidth disabled={!filled}>
         Proceed

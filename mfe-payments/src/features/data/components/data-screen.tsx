@@ -3,7 +3,6 @@
 // network resets the plan.
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PHONE_LENGTH, TELCOS } from '@ajo/shared/constants';
 import type { User } from '@ajo/shared/entities';
 import { ERROR_INITIATING_DATA_PURCHASE } from '@ajo/shared/messages';
 import type { MoneyFlowInitiate } from '@ajo/shared/money-flow';
@@ -13,11 +12,12 @@ import {
   type DataFormValues,
   type DataPlanRecord,
 } from '@ajo/shared/schemas';
-import { Button, Select, TextField } from '@ajo/shared/ui';
+import { Button, Select } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { telcoName, walletName } from '../../../lib/names';
+import { NetworkSelect, PhoneNumberField } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { dataPurchase, fetchDataPlans } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
@@ -139,24 +139,8 @@ function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<D
         error={errors.wallet_account_number?.message}
         {...register('wallet_account_number')}
       />
-      <TextField
-        label="Phone number"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        hint="Like 08031234567"
-        required
-        error={errors.phoneNumber?.message}
-        {...phone}
-      />
-      <Select
-        label="Network"
-        placeholder="Select network"
-        required
-        options={TELCOS.map((t) => ({ value: t.code, label: t.name }))}
-        error={errors.network?.message}
-        {...network}
-      />
+      <PhoneNumberField error={errors.phoneNumber?.message} {...phone} />
+      <NetworkSelect error={errors.network?.message} {...network} />
       <Select
         label="Data plan"
         placeholder={values.network ? 'Select data plan' : 'Select a network first'}

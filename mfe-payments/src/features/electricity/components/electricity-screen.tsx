@@ -3,7 +3,7 @@
 // field including the verified account details; changing the meter or provider clears them.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { METER_NUMBER_MAX_LENGTH, PHONE_LENGTH } from '@ajo/shared/constants';
+import { METER_NUMBER_MAX_LENGTH } from '@ajo/shared/constants';
 import type { User } from '@ajo/shared/entities';
 import {
   ERROR_GETTING_SERVICE_PROVIDERS,
@@ -23,6 +23,7 @@ import { Button, Select, TextField } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
+import { PhoneNumberField } from '../../../lib/fields';
 import { walletName } from '../../../lib/names';
 import { electricityPurchase, fetchServiceTypes, verifyMeter } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
@@ -197,16 +198,7 @@ function ElectricityForm({
           </span>
         </p>
       ) : null}
-      <TextField
-        label="Phone number"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        hint="Like 08031234567"
-        required
-        error={errors.phone_number?.message}
-        {...register('phone_number')}
-      />
+      <PhoneNumberField error={errors.phone_number?.message} {...register('phone_number')} />
       <AmountField
         required
         error={
