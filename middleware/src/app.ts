@@ -13,6 +13,7 @@ import { fundingRoutes } from './modules/funding/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
+import { registerPaymentJobs, paymentsRoutes } from './modules/payments/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
@@ -89,6 +90,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   walletsRoutes,
   fundingRoutes,
   transfersRoutes,
+  paymentsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -101,6 +103,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
       intervalSeconds: app.config.ninJob.intervalSeconds,
     }),
   registerTransferJobs,
+  registerPaymentJobs,
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

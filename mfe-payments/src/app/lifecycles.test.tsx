@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { mountRemote } from '@ajo/remote-kit/testing';
 import * as lifecycles from './lifecycles';
 
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
 describe('payments single-spa lifecycles', () => {
   it('mounts into the element single-spa gives and unmounts cleanly', async () => {
     const remote = await mountRemote(lifecycles, {

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { RemoteRoot } from './remote-root';
 
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
 describe('payments routes', () => {
   it.each([
     ['/dashboard/payments/airtime', 'Airtime'],

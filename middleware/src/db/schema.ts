@@ -198,6 +198,8 @@ export interface SandboxVendRequestsTable {
   status: 'delivered' | 'pending' | 'failed';
   token: string | null;
   units: string | null;
+  /** Migration 0014: the data plan or the meter type (null on rows written before it). */
+  variation_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -268,6 +270,34 @@ export interface BeneficiariesTable {
   created_at: CreatedAt;
 }
 
+export type BillPaymentStatus = 'pending' | 'delivered' | 'failed';
+export type BillProduct = 'airtime' | 'data' | 'electricity';
+
+// One airtime, data or electricity purchase: the ledger debit's reference and the aggregator's
+// request id (src/modules/payments).
+export interface BillPaymentsTable {
+  reference: string;
+  user_id: string;
+  wallet_account_number: string;
+  product: BillProduct;
+  service_id: string;
+  provider_name: string;
+  billers_code: string;
+  variation_code: string | null;
+  description: string;
+  phone_number: string;
+  amount_kobo: number;
+  request_id: string;
+  status: BillPaymentStatus;
+  customer_name: string | null;
+  customer_address: string | null;
+  token: string | null;
+  units: string | null;
+  status_queries: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -288,6 +318,7 @@ export interface CoreTables {
   name_enquiries: NameEnquiriesTable;
   outbound_transfers: OutboundTransfersTable;
   beneficiaries: BeneficiariesTable;
+  bill_payments: BillPaymentsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

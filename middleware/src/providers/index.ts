@@ -46,7 +46,7 @@ export function createProviders(
   return {
     mode: 'sandbox',
     bankSwitch: new SandboxBankSwitch(db, { now }),
-    billAggregator: new SandboxBillAggregator(db),
+    billAggregator: new SandboxBillAggregator(db, now),
     identity: new SandboxIdentityProvider(),
     notifier,
     fileStorage: createFileStorage(config, db),

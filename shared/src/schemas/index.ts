@@ -10,6 +10,7 @@ export * from './api-identity';
 export * from './api-wallets';
 export * from './api-money';
 export * from './api-transfers';
+export * from './api-payments';
 export * from './pins';
 export * from './identity';
 export * from './transfers';

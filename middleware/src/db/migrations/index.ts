@@ -10,6 +10,7 @@ import * as m0009 from './0009-jobs.js';
 import * as m0010 from './0010-files.js';
 import * as m0011 from './0011-sandbox-provider-state.js';
 import * as m0012 from './0012-transfers.js';
+import * as m0014 from './0014-payments.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0010-files': m0010,
   '0011-sandbox-provider-state': m0011,
   '0012-transfers': m0012,
+  '0014-payments': m0014,
 };

@@ -5,10 +5,16 @@ export interface Variation {
   variation_amount: string; // naira, as the aggregator sends it
   fixedPrice: 'Yes' | 'No';
 }
+/** An electricity distribution company (DisCo), sold prepaid and postpaid. */
+export interface Disco {
+  serviceId: string;
+  name: string;
+}
+export type MeterType = 'prepaid' | 'postpaid';
 export interface MeterVerification {
   customerName: string;
   address: string;
-  meterType: 'prepaid' | 'postpaid';
+  meterType: MeterType;
   arrearsKobo: number;
   minimumPurchaseKobo: number;
   canVend: boolean;
@@ -17,7 +23,8 @@ export type VendStatus = 'delivered' | 'pending' | 'failed';
 export interface VendRequest {
   requestId: string; // unique; a duplicate is refused
   serviceId: string; // e.g. 'mtn', 'mtn-data', 'ikeja-electric'
-  billersCode: string; // phone or meter number
+  billersCode: string; // phone (234…) or meter number
+  /** A data plan's variation_code, or the meter type for electricity. */
   variationCode?: string;
   amountKobo: number;
   phone: string;
@@ -25,19 +32,38 @@ export interface VendRequest {
 export interface VendResult {
   requestId: string;
   status: VendStatus;
-  /** Prepaid electricity: 20-digit STS token shown as 0000-0000-0000-0000-0000. */
+  /** Prepaid electricity: the 20-digit STS token (digits only; shown 0000-0000-0000-0000-0000). */
   token?: string;
   units?: string;
 }
 export interface BillAggregator {
   listVariations(serviceId: string): Promise<Variation[]>;
+  listDiscos(): Promise<readonly Disco[]>;
   verifyMeter(
     serviceId: string,
     meterNumber: string,
-    meterType: 'prepaid' | 'postpaid',
+    meterType: MeterType,
   ): Promise<MeterVerification | null>;
+  /**
+   * Throws DuplicateRequestError for a request id it has seen (nothing is vended again), and any
+   * other error when the answer is unknown (timeout, connection lost): the vend may have happened.
+   */
   vend(request: VendRequest): Promise<VendResult>;
+  /** Null when the aggregator never received that request id. */
   queryStatus(requestId: string): Promise<VendResult | null>;
 }
 
-export class DuplicateRequestError extends Error {}
+export class DuplicateRequestError extends Error {
+  constructor(requestId: string) {
+    super(`Duplicate request id ${requestId}`);
+    this.name = 'DuplicateRequestError';
+  }
+}
+
+/** The aggregator did not answer in time: the vend may or may not have happened. */
+export class VendTimeoutError extends Error {
+  constructor(requestId: string) {
+    super(`No answer from the bill aggregator for ${requestId}`);
+    this.name = 'VendTimeoutError';
+  }
+}

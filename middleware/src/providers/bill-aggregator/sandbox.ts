@@ -2,138 +2,152 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
+  DATA_VARIATIONS,
+  DEFAULT_MINIMUM_PURCHASE_KOBO,
+  DISCOS,
+  outcomeFor,
+  SANDBOX_METERS,
+  SANDBOX_PENDING_SECONDS,
+  SANDBOX_TARIFF_KOBO_PER_KWH,
+  statusesOf,
+} from './catalogue.js';
+import {
   DuplicateRequestError,
+  VendTimeoutError,
   type BillAggregator,
+  type MeterType,
   type MeterVerification,
   type VendRequest,
   type VendResult,
-  type Variation,
+  type VendStatus,
 } from './index.js';
 
-const plans = (network: string, rows: Array<[string, string, number]>): Variation[] =>
-  rows.map(([code, name, amount]) => ({
-    variation_code: `${network}-${code}`,
-    name,
-    variation_amount: amount.toFixed(2),
-    fixedPrice: 'Yes',
-  }));
-
-const VARIATIONS: Record<string, Variation[]> = {
-  'mtn-data': plans('mtn', [
-    ['10mb-100', 'N100 100MB - 24 hrs', 100],
-    ['1gb-1000', 'N1000 1.5GB - 30 days', 1000],
-  ]),
-  'airtel-data': plans('airt', [
-    ['100', 'Airtel Data - 100 Naira - 75MB - 1Day', 100],
-    ['1000', 'Airtel Data - 1,000 Naira - 1.5GB - 30 Days', 1000],
-  ]),
-  'glo-data': plans('glo', [
-    ['100', 'Glo Data N100 - 105MB - 2 day', 100],
-    ['1000', 'Glo Data N1000 - 2.5GB - 30 days', 1000],
-  ]),
-  'etisalat-data': plans('eti', [
-    ['100', '9mobile 100MB - 1 day', 100],
-    ['1000', '9mobile 1.5GB - 30 days', 1000],
-  ]),
-};
-
-/** Test meters (README): success, pending, failure; any other number is unknown. */
-export const SANDBOX_METERS: Record<
-  string,
-  { name: string; address: string; outcome: VendResult['status'] }
-> = {
-  '1111111111111': {
-    name: 'TESTMETER ONE',
-    address: '12 Allen Avenue, Ikeja, Lagos',
-    outcome: 'delivered',
-  },
-  '2222222222222': {
-    name: 'TESTMETER PENDING',
-    address: '5 Wuse Zone 4, Abuja',
-    outcome: 'pending',
-  },
-  '3333333333333': {
-    name: 'TESTMETER FAILS',
-    address: '7 Aba Road, Port Harcourt',
-    outcome: 'failed',
-  },
-};
-
 function stsToken(): string {
-  const digits = Array.from({ length: 20 }, () => randomInt(10)).join('');
-  return digits.replace(/(\d{4})(?=\d)/g, '$1-');
+  return Array.from({ length: 20 }, () => randomInt(10)).join('');
+}
+
+const isElectricity = (serviceId: string) => serviceId.endsWith('-electric');
+
+/** What a delivered vend hands over: a token and units for prepaid electricity, else nothing. */
+function deliveryOf(
+  serviceId: string,
+  billersCode: string,
+  variationCode: string | null,
+  amountKobo: number,
+) {
+  if (!isElectricity(serviceId) || variationCode === 'postpaid')
+    return { token: null, units: null };
+  const arrears = SANDBOX_METERS[billersCode]?.arrearsKobo ?? 0;
+  const units = (Math.max(0, amountKobo - arrears) / SANDBOX_TARIFF_KOBO_PER_KWH).toFixed(1);
+  return { token: stsToken(), units };
 }
 
 /**
- * Vend requests live in `sandbox_vend_requests`: a duplicate request id is refused and a status
- * query answered whichever instance took the original.
+ * The sandbox aggregator. Vend requests live in `sandbox_vend_requests`, so a duplicate request id
+ * is refused and a status query answered whichever instance took the original. Test numbers
+ * (catalogue.ts, README "Sandbox") give every outcome: delivered, failed, pending for
+ * SANDBOX_PENDING_SECONDS then delivered or failed, and a timeout (delivered, answer lost).
  */
 export class SandboxBillAggregator implements BillAggregator {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async listVariations(serviceId: string) {
-    return VARIATIONS[serviceId] ?? [];
+    return DATA_VARIATIONS[serviceId] ?? [];
+  }
+
+  async listDiscos() {
+    return DISCOS;
   }
 
   async verifyMeter(
-    _serviceId: string,
+    serviceId: string,
     meterNumber: string,
-    meterType: 'prepaid' | 'postpaid',
+    meterType: MeterType,
   ): Promise<MeterVerification | null> {
     const meter = SANDBOX_METERS[meterNumber];
-    if (!meter) return null;
+    if (!meter || !DISCOS.some((d) => d.serviceId === serviceId)) return null;
     return {
       customerName: meter.name,
       address: meter.address,
       meterType,
-      arrearsKobo: 0,
-      minimumPurchaseKobo: 100_000,
-      canVend: true,
+      arrearsKobo: meter.arrearsKobo ?? 0,
+      minimumPurchaseKobo: DEFAULT_MINIMUM_PURCHASE_KOBO,
+      canVend: meter.canVend ?? true,
     };
   }
 
   async vend(request: VendRequest): Promise<VendResult> {
-    const meter = SANDBOX_METERS[request.billersCode];
-    const electricity = request.serviceId.endsWith('-electric');
-    const status = electricity ? (meter?.outcome ?? 'failed') : 'delivered';
-    const prepaid = electricity && request.variationCode !== 'postpaid';
-    const result: VendResult = {
-      requestId: request.requestId,
-      status,
-      ...(status === 'delivered' && prepaid
-        ? { token: stsToken(), units: (request.amountKobo / 100 / 68).toFixed(1) }
-        : {}),
-    };
+    const outcome = outcomeFor(request.billersCode, isElectricity(request.serviceId));
+    const { first } = statusesOf(outcome);
+    const delivery =
+      first === 'delivered'
+        ? deliveryOf(
+            request.serviceId,
+            request.billersCode,
+            request.variationCode ?? null,
+            request.amountKobo,
+          )
+        : { token: null, units: null };
     const recorded = await this.db
       .insertInto('sandbox_vend_requests')
       .values({
         request_id: request.requestId,
         service_id: request.serviceId,
         billers_code: request.billersCode,
+        variation_code: request.variationCode ?? null,
         amount_kobo: request.amountKobo,
-        status,
-        token: result.token ?? null,
-        units: result.units ?? null,
+        status: first,
+        ...delivery,
+        created_at: this.now(),
       })
       .onConflict((oc) => oc.column('request_id').doNothing())
       .returning('request_id')
       .executeTakeFirst();
-    if (!recorded) throw new DuplicateRequestError(`Duplicate request id ${request.requestId}`);
-    return result;
+    if (!recorded) throw new DuplicateRequestError(request.requestId);
+    if (outcome === 'timeout') throw new VendTimeoutError(request.requestId);
+    return resultOf(request.requestId, first, delivery);
   }
 
   async queryStatus(requestId: string): Promise<VendResult | null> {
     const row = await this.db
       .selectFrom('sandbox_vend_requests')
-      .select(['request_id', 'status', 'token', 'units'])
+      .selectAll()
       .where('request_id', '=', requestId)
       .executeTakeFirst();
     if (!row) return null;
-    return {
-      requestId: row.request_id,
-      status: row.status,
-      ...(row.token ? { token: row.token } : {}),
-      ...(row.units ? { units: row.units } : {}),
-    };
+    const waited = this.now().getTime() - row.created_at.getTime();
+    if (row.status !== 'pending' || waited < SANDBOX_PENDING_SECONDS * 1000) {
+      return resultOf(requestId, row.status, row);
+    }
+    // The pending test numbers settle after SANDBOX_PENDING_SECONDS; the first query to see it
+    // decides, and every later one reads the same answer.
+    const { final } = statusesOf(outcomeFor(row.billers_code, isElectricity(row.service_id)));
+    const delivery =
+      final === 'delivered'
+        ? deliveryOf(row.service_id, row.billers_code, row.variation_code, row.amount_kobo)
+        : { token: null, units: null };
+    await this.db
+      .updateTable('sandbox_vend_requests')
+      .set({ status: final, ...delivery })
+      .where('request_id', '=', requestId)
+      .where('status', '=', 'pending')
+      .execute();
+    return this.queryStatus(requestId);
   }
+}
+
+function resultOf(
+  requestId: string,
+  status: VendStatus,
+  delivery: { token: string | null; units: string | null },
+): VendResult {
+  return {
+    requestId,
+    status,
+    ...(delivery.token ? { token: delivery.token } : {}),
+    ...(delivery.units ? { units: delivery.units } : {}),
+  };
 }

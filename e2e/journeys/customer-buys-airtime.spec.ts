@@ -1,0 +1,82 @@
+// SPEC §2 / §7 "Payments" on a phone: airtime with the network detected from the number, and a
+// failed vend whose money comes back (a reversal the customer sees). Sandbox phone numbers:
+// middleware README "Payments".
+import { expect, test } from '../support/fixtures';
+import {
+  activatedCustomer,
+  balanceOf,
+  inboundTransfer,
+  TRANSACTION_PIN,
+} from '../support/activated-customer';
+import type { Page } from '@playwright/test';
+
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function buyAirtime(page: Page, walletLabel: string, phone: string, amount: string) {
+  await page.goto('/dashboard/payments/airtime');
+  await page.getByRole('combobox', { name: /Source wallet/ }).selectOption({ label: walletLabel });
+  await page.getByRole('textbox', { name: /Phone number/ }).fill(phone);
+  await page.getByRole('textbox', { name: /Amount/ }).fill(amount);
+}
+
+async function confirmWithPin(page: Page) {
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await page.getByLabel(/Transaction PIN/).fill(TRANSACTION_PIN);
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+test('a customer buys airtime; the network is picked from the number and can be changed', async ({
+  page,
+}, testInfo) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({
+    accountNumber: wallet,
+    amount: 2000,
+    senderName: 'Ada Eze',
+    senderBank: 'GTBank',
+  });
+
+  await buyAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '500');
+  const network = page.getByRole('combobox', { name: /Network/ });
+  await expect(network).toHaveValue('mtnng');
+  await network.selectOption('glong');
+  await expect(network).toHaveValue('glong');
+  await network.selectOption('mtnng');
+  await page.screenshot({ path: testInfo.outputPath('airtime-initiate-390.png'), fullPage: true });
+
+  await confirmWithPin(page);
+  await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+  await expect(page.getByText('Your airtime purchase was successful.')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('airtime-status-390.png'), fullPage: true });
+  expect(await balanceOf(customer, wallet)).toBe(1500);
+});
+
+test('a failed airtime vend gives the money back and the history shows the reversal', async ({
+  page,
+}) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({
+    accountNumber: wallet,
+    amount: 2000,
+    senderName: 'Ada Eze',
+    senderBank: 'GTBank',
+  });
+
+  await buyAirtime(page, `Ajo Wallet - ${wallet}`, '08033333333', '500');
+  await confirmWithPin(page);
+  await expect(page.getByRole('heading', { name: 'Transaction Failed' })).toBeVisible();
+  await expect(
+    page.getByText('Your airtime purchase failed. The money has been returned to your wallet.'),
+  ).toBeVisible();
+  expect(await balanceOf(customer, wallet)).toBe(2000);
+
+  await page.goto('/dashboard/transaction-history');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').filter({ hasText: 'reversal' })).toHaveCount(1);
+  await expect(table.getByRole('row').filter({ hasText: 'MTN airtime 2348033333333' })).toHaveCount(
+    1,
+  );
+});

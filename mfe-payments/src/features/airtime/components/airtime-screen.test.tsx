@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_INITIATING_AIRTIME_PURCHASE } from '@ajo/shared/messages';
+import {
+  api,
+  apiError,
+  customer,
+  renderRoute,
+  resetHost,
+  session,
+  toasts,
+} from '@ajo/remote-kit/testing';
+import { purchaseAnswer } from '../../../lib/test-purchases';
+import { AirtimeScreen } from './airtime-screen';
+
+jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
+beforeEach(() => {
+  resetHost();
+  session.loadUser.mockImplementation(async () => {
+    session.setUser(customer());
+    return customer();
+  });
+});
+
+async function open() {
+  renderRoute(<AirtimeScreen />, '/dashboard/payments/airtime');
+  const user = userEvent.setup();
+  await screen.findByRole('combobox', { name: /Source wallet/ });
+  return user;
+}
+
+const network = () => screen.getByRole('combobox', { name: /Network/ }) as HTMLSelectElement;
+const phone = () => screen.getByRole('textbox', { name: /Phone number/ });
+
+describe('/dashboard/payments/airtime', () => {
+  it('offers exactly the four telcos of SPEC §3', async () => {
+    await open();
+    const options = Array.from(network().options).map((o) => [o.value, o.text]);
+    expect(options).toEqual([
+      ['', 'Select network'],
+      ['mtnng', 'MTN'],
+      ['airng', 'AIRTEL'],
+      ['glong', 'GLO'],
+      ['eting', '9MOBILE'],
+    ]);
+  });
+
+  it('pre-selects the network from the prefix, 5-digit prefixes first, and lets the customer change it', async () => {
+    const user = await open();
+    await user.type(phone(), '0805');
+    expect(network().value).toBe('glong');
+    await user.clear(phone());
+    await user.type(phone(), '07025123456');
+    expect(network().value).toBe('mtnng');
+    // Ported number: the customer's choice stands while the prefix stays the same.
+    await user.selectOptions(network(), 'airng');
+    await user.type(phone(), '{backspace}7');
+    expect(network().value).toBe('airng');
+    await user.clear(phone());
+    await user.type(phone(), '0809');
+    expect(network().value).toBe('eting');
+  });
+
+  it('enables Proceed only when every field but the PIN is filled, and buys with the 234 number', async () => {
+    api.encrypted.post.mockResolvedValue(purchaseAnswer());
+    const user = await open();
+    const proceed = screen.getByRole('button', { name: 'Proceed' });
+    expect(proceed).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000004');
+    await user.type(phone(), '08031234567');
+    expect(proceed).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    expect(proceed).toBeEnabled();
+    await user.click(proceed);
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Transaction Successful' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your airtime purchase was successful.')).toBeInTheDocument();
+    expect(api.encrypted.post).toHaveBeenCalledWith(
+      '/payments/categories/airtime/buy-airtime',
+      {
+        amount: 500,
+        wallet_account_number: '1100000004',
+        receiving_phone_number: '2348031234567',
+        telco: 'mtnng',
+        wallet_name: 'Commission Wallet',
+        transaction_pin: '123456',
+      },
+      { headers: { 'Idempotency-Key': expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) } },
+    );
+  });
+
+  it("says honestly when a failed vend's money came back", async () => {
+    api.encrypted.post.mockResolvedValue(
+      purchaseAnswer(
+        { status: 'failed' },
+        'userReference',
+        'Your airtime purchase failed. The money has been returned to your wallet.',
+      ),
+    );
+    const user = await open();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000001');
+    await user.type(phone(), '08033333333');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction Failed' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Your airtime purchase failed. The money has been returned to your wallet.'),
+    ).toBeInTheDocument();
+  });
+
+  it('toasts the SPEC §8 fallback when the server says nothing', async () => {
+    api.encrypted.post.mockRejectedValue(apiError(500));
+    const user = await open();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000001');
+    await user.type(phone(), '08031234567');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(toasts()).toContainEqual(['error', ERROR_INITIATING_AIRTIME_PURCHASE]),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+// The frame every payment screen shares: the customer's wallets loaded (SPEC §2 spinner), then the
+// shared four-step flow with this remote's toasts, Close link and status content.
+import type { ReactNode } from 'react';
+import type { User } from '@ajo/shared/entities';
+import { MoneyFlow, type MoneyFlowProps } from '@ajo/shared/money-flow';
+import { Screen, Spinner } from '@ajo/shared/ui';
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import { showToast } from '@ajo/remote-kit/services';
+import type { PurchaseResult } from './payments-api';
+import { PurchaseStatus } from './purchase-status';
+import { useWalletOwner } from './use-wallet-owner';
+
+type FlowProps<T> = Omit<
+  MoneyFlowProps<T, PurchaseResult>,
+  'showToast' | 'renderInitiate' | 'linkComponent' | 'renderStatus'
+>;
+
+export function PaymentScreen<T>({
+  title,
+  renderForm,
+  ...flow
+}: FlowProps<T> & {
+  title: string;
+  renderForm: (
+    user: User,
+    initiate: Parameters<MoneyFlowProps<T>['renderInitiate']>[0],
+  ) => ReactNode;
+}) {
+  const user = useWalletOwner();
+  return (
+    <Screen title={title}>
+      {user ? (
+        <MoneyFlow<T, PurchaseResult>
+          {...flow}
+          showToast={(kind, message) => void showToast(kind, message)}
+          renderInitiate={(initiate) => renderForm(user, initiate)}
+          renderStatus={(slot) => <PurchaseStatus {...slot} />}
+          linkComponent={CrossAppLink}
+        />
+      ) : (
+        <Spinner size="large" label="Loading your wallets…" />
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,111 @@
+// The calls of this remote (SPEC §7 "Payments"): the three purchases (money calls through the
+// shared four-step flow), the data plans, the DisCos and the meter check.
+import { IDEMPOTENCY_KEY_HEADER, type MoneySubmit } from '@ajo/shared/money-flow';
+import {
+  airtimePurchaseResponseSchema,
+  dataPlansResponseSchema,
+  dataPurchaseResponseSchema,
+  electricityPurchaseResponseSchema,
+  serviceTypesResponseSchema,
+  stepUpChallengeSchema,
+  verifyMeterResponseSchema,
+  type BillPayment,
+  type DataPlanRecord,
+  type ServiceTypesResponse,
+  type VerifyMeterResponse,
+} from '@ajo/shared/schemas';
+import { loadHostApi, loadHostBus } from '@ajo/remote-kit/host';
+import { parseResponse } from '@ajo/remote-kit/services';
+
+/** What the status step shows: the server's sentence and the purchase (token, units). */
+export interface PurchaseResult {
+  message: string;
+  transaction: BillPayment;
+}
+
+type Payload = Record<string, unknown>;
+type Answer = { message: string; transaction: BillPayment; reference: string };
+
+/**
+ * A purchase as the money flow calls it: the body, the PIN (and OTP on the second call) and the
+ * attempt's Idempotency-Key; 202 is the step-up challenge, 201 the purchase and where it stands.
+ */
+function purchase<TDetails>(
+  url: string,
+  toPayload: (details: TDetails) => Payload,
+  readAnswer: (data: unknown) => Answer,
+): MoneySubmit<TDetails, PurchaseResult> {
+  return async ({ transaction_pin, otp }, { idempotencyKey, details }) => {
+    const { api } = await loadHostApi();
+    const response = await api.encrypted.post(
+      url,
+      { ...toPayload(details), transaction_pin, ...(otp ? { otp } : {}) },
+      { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+    );
+    if (response.status === 202) {
+      return { kind: 'challenge', ...parseResponse(stepUpChallengeSchema, response.data) };
+    }
+    const { message, transaction, reference } = readAnswer(response.data);
+    // Balances on screen (sidebar, wallet select) reload: money has left the wallet.
+    void loadHostBus()
+      .then(({ bus }) => bus.emit({ type: 'wallets-changed' }))
+      .catch(() => undefined);
+    return {
+      kind: 'done',
+      status: transaction.status,
+      reference,
+      details: { message, transaction },
+    };
+  };
+}
+
+/** POST /payments/categories/airtime/buy-airtime: 201 transaction.userReference. */
+export const airtimePurchase = <T>(toPayload: (details: T) => Payload) =>
+  purchase('/payments/categories/airtime/buy-airtime', toPayload, (data) => {
+    const answer = parseResponse(airtimePurchaseResponseSchema, data);
+    return { ...answer, reference: answer.transaction.userReference };
+  });
+
+/** POST /data/buy-data: 201 transaction.userReference. */
+export const dataPurchase = <T>(toPayload: (details: T) => Payload) =>
+  purchase('/data/buy-data', toPayload, (data) => {
+    const answer = parseResponse(dataPurchaseResponseSchema, data);
+    return { ...answer, reference: answer.transaction.userReference };
+  });
+
+/** POST /payments/categories/electricity/buy-electricity: 201 transaction.transactionRef. */
+export const electricityPurchase = <T>(toPayload: (details: T) => Payload) =>
+  purchase('/payments/categories/electricity/buy-electricity', toPayload, (data) => {
+    const answer = parseResponse(electricityPurchaseResponseSchema, data);
+    return { ...answer, reference: answer.transaction.transactionRef };
+  });
+
+/** GET /data/get-data-plans (bearer): every network's plans. */
+export async function fetchDataPlans(signal?: AbortSignal): Promise<DataPlanRecord[]> {
+  const { api } = await loadHostApi();
+  const response = await api.get('/data/get-data-plans', { signal });
+  return parseResponse(dataPlansResponseSchema, response.data).data;
+}
+
+/** POST /payments/categories/electricity/get-service-types (encrypted, empty). */
+export async function fetchServiceTypes(): Promise<ServiceTypesResponse['serviceTypes']> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post(
+    '/payments/categories/electricity/get-service-types',
+    {},
+  );
+  return parseResponse(serviceTypesResponseSchema, response.data).serviceTypes;
+}
+
+/** POST /payments/categories/electricity/verify-meter (encrypted): the meter's name and address. */
+export async function verifyMeter(
+  meterNumber: string,
+  serviceType: string,
+): Promise<VerifyMeterResponse['meter']> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post('/payments/categories/electricity/verify-meter', {
+    meter_number: meterNumber,
+    service_type: serviceType,
+  });
+  return parseResponse(verifyMeterResponseSchema, response.data).meter;
+}

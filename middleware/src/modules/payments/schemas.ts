@@ -1,0 +1,22 @@
+import {
+  airtimePayloadSchema,
+  dataPayloadSchema,
+  electricityPayloadSchema,
+  requiredString,
+  verifyMeterPayloadSchema,
+  z,
+} from '@ajo/shared/schemas';
+
+/*
+ * The web app's own rules (CONVENTIONS §3), tightened into strict objects so an unknown field is
+ * refused before it reaches a service.
+ */
+export const airtimeBody = z.strictObject(airtimePayloadSchema.shape);
+export const dataBody = z.strictObject(dataPayloadSchema.shape);
+export const electricityBody = z.strictObject(electricityPayloadSchema.shape);
+export const verifyMeterBody = z.strictObject(verifyMeterPayloadSchema.shape);
+export const serviceTypesBody = z.strictObject({});
+export const noQuery = z.strictObject({});
+export const paymentParams = z.strictObject({
+  reference: requiredString('A reference is required.').check(z.maxLength(100)),
+});
