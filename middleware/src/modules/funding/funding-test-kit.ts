@@ -4,7 +4,8 @@
  * read from the ledger, the inbound transfer and the checkout page's form posts.
  */
 import { randomUUID } from 'node:crypto';
-import { createLedger } from '../../ledger/index.js';
+import { createLedger, nairaToKobo } from '../../ledger/index.js';
+import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
@@ -46,6 +47,30 @@ export async function createCustomer(t: TestApp): Promise<Customer> {
   });
   return { ...user, main: main.accountNumber ?? '', commission: commission.accountNumber ?? '' };
 }
+
+/**
+ * A customer whose main wallet holds `naira`, credited from bank settlement straight in the
+ * ledger (no tier limit applies: tests of the limits set them up this way).
+ */
+export async function fundedCustomer(t: TestApp, naira: number): Promise<Customer> {
+  const customer = await createCustomer(t);
+  if (naira > 0) {
+    await ensureSystemAccounts(t.database.db);
+    await createLedger(t.database.db).transfer({
+      from: 'bank_settlement',
+      to: customer.main,
+      amountKobo: nairaToKobo(naira),
+      reference: `seed-${randomUUID()}`,
+      type: 'funding',
+      narration: 'Test funding',
+    });
+  }
+  return customer;
+}
+
+/** A money call's headers: the bearer and the client reference (null: no Idempotency-Key). */
+export const withKey = (user: Customer, key: string | null) =>
+  key === null ? user.auth : { ...user.auth, 'idempotency-key': key };
 
 export async function balanceKobo(t: TestApp, accountNumber: string): Promise<number> {
   return (await createLedger(t.database.db).getAccount(accountNumber)).balanceKobo;
@@ -94,7 +119,7 @@ export function bankToWallet(
       platform: 'web',
       ...overrides,
     },
-    key === null ? user.auth : { ...user.auth, 'idempotency-key': key },
+    withKey(user, key),
   );
 }
 

@@ -7,24 +7,9 @@ import { createLedger } from '../../ledger/index.js';
 import { encryptedCall, plainGet, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
-import {
-  createCustomer,
-  inboundTransfer,
-  TEST_PIN,
-  type Customer,
-} from '../funding/funding-test-kit.js';
+import { TEST_PIN, withKey, type Customer } from '../funding/funding-test-kit.js';
 
-export { TEST_PIN, type Customer };
-
-/** A customer whose main wallet holds `naira`. */
-export async function fundedCustomer(t: TestApp, naira: number): Promise<Customer> {
-  const customer = await createCustomer(t);
-  if (naira > 0) {
-    const res = await inboundTransfer(t, { account_number: customer.main, amount: naira });
-    if (res.statusCode !== 201) throw new Error(`funding failed: ${res.body}`);
-  }
-  return customer;
-}
+export { fundedCustomer, TEST_PIN, type Customer } from '../funding/funding-test-kit.js';
 
 export const PHONES = {
   delivered: '08031234567',
@@ -43,9 +28,6 @@ export const METERS = {
   timeout: '6666666666666',
   disconnected: '7777777777777',
 };
-
-const keyed = (user: Customer, key: string | null) =>
-  key === null ? user.auth : { ...user.auth, 'idempotency-key': key };
 
 export function buyAirtime(
   t: ApiTarget,
@@ -66,7 +48,7 @@ export function buyAirtime(
       wallet_name: 'Ajo Wallet',
       ...overrides,
     },
-    keyed(user, key),
+    withKey(user, key),
   );
 }
 
@@ -90,7 +72,7 @@ export function buyData(
       wallet_name: 'Ajo Wallet',
       ...overrides,
     },
-    keyed(user, key),
+    withKey(user, key),
   );
 }
 
@@ -115,7 +97,7 @@ export function buyElectricity(
       wallet_name: 'Ajo Wallet',
       ...overrides,
     },
-    keyed(user, key),
+    withKey(user, key),
   );
 }
 

@@ -3,41 +3,19 @@
  * app sends them, and the sandbox switch's documented accounts.
  */
 import { randomUUID } from 'node:crypto';
-import { createLedger, nairaToKobo } from '../../ledger/index.js';
-import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import { SANDBOX_ACCOUNTS } from '../../providers/bank-switch/sandbox.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { ApiTarget } from '../../test-support/http-target.js';
-import type { TestApp } from '../../test-support/test-app.js';
-import { createCustomer, TEST_PIN, type Customer } from '../funding/funding-test-kit.js';
+import { TEST_PIN, withKey, type Customer } from '../funding/funding-test-kit.js';
 
 export {
   balanceKobo,
   createCustomer,
+  fundedCustomer,
   setWalletStatus,
   TEST_PIN,
 } from '../funding/funding-test-kit.js';
 export type { Customer } from '../funding/funding-test-kit.js';
-
-/** A customer whose main wallet holds `naira` (credited from bank settlement). */
-export async function fundedCustomer(t: TestApp, naira: number): Promise<Customer> {
-  const customer = await createCustomer(t);
-  if (naira > 0) {
-    await ensureSystemAccounts(t.database.db);
-    await createLedger(t.database.db).transfer({
-      from: 'bank_settlement',
-      to: customer.main,
-      amountKobo: nairaToKobo(naira),
-      reference: `seed-${randomUUID()}`,
-      type: 'funding',
-      narration: 'Test funding',
-    });
-  }
-  return customer;
-}
-
-const keyed = (user: Customer, key: string | null) =>
-  key === null ? user.auth : { ...user.auth, 'idempotency-key': key };
 
 export function walletTransfer(
   t: ApiTarget,
@@ -59,7 +37,7 @@ export function walletTransfer(
       transaction_pin: TEST_PIN,
       ...overrides,
     },
-    keyed(sender, key),
+    withKey(sender, key),
   );
 }
 
@@ -139,7 +117,7 @@ export function sendBankTransfer(
       channelCode: '1',
       ...fields,
     },
-    keyed(user, key),
+    withKey(user, key),
   );
 }
 
