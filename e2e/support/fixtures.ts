@@ -80,9 +80,42 @@ export const test = base.extend<JourneyFixtures>({
         await route.fulfill({ json: { transactionHistory: [] } });
       },
     );
+    // The transfer and payment screens read their lists on entry (SPEC §7); the fixture token is not
+    // a real one, so the shell's customer gets fixed lists (plain JSON: the client reads both).
+    const reads: Array<[string, 'GET' | 'POST', unknown]> = [
+      ['/api/transfers/wallet-to-bank/get-banks', 'POST', { bankArray: FIXTURE_BANKS }],
+      [
+        '/api/transfers/limits',
+        'GET',
+        { tier: 2, remainingToday: 200_000, dailyLimit: 200_000, maxBalance: 500_000 },
+      ],
+      ['/api/data/get-data-plans', 'GET', { data: [] }],
+      ['/api/payments/categories/electricity/get-service-types', 'POST', { serviceTypes: [] }],
+    ];
+    for (const [pathname, method, json] of reads) {
+      await page.route(
+        (url) => url.pathname === pathname,
+        async (route) => {
+          if (route.request().method() !== method) return route.fallback();
+          await route.fulfill({ json });
+        },
+      );
+    }
+    await page.route(
+      (url) => url.pathname.startsWith('/api/beneficiaries/'),
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        await route.fulfill({ json: { data: [] } });
+      },
+    );
     await provide({ user: fixtureUser, userRequests });
   },
 });
+
+const FIXTURE_BANKS = [
+  { code: '058', name: 'GTBank' },
+  { code: '011', name: 'First Bank of Nigeria' },
+];
 
 /** SPEC §7 "GET /users/{id}: user object", in the envelope the host's API client reads. */
 function userResponseBody(): unknown {
