@@ -1,0 +1,76 @@
+// SPEC §2 / §5 / §7 "Payments": a data plan bought after switching network (the plan resets, the
+// amount is the plan's), and prepaid electricity whose token is shown and copied. Sandbox meters:
+// middleware README "Payments".
+import { expect, test } from '../support/fixtures';
+import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
+import { confirmWithPin } from '../support/transfer-screens';
+
+test.describe.configure({ timeout: 120_000 });
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a customer buys a data plan after switching network: the plan resets and the amount follows the plan', async ({
+  page,
+}) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({ accountNumber: wallet, amount: 5000, senderName: 'A', senderBank: 'B' });
+
+  await page.goto('/dashboard/payments/data');
+  await page.getByRole('combobox', { name: /Source wallet/ }).selectOption(wallet);
+  await page.getByRole('textbox', { name: /Phone number/ }).fill('08031234567');
+  const network = page.getByRole('combobox', { name: /Network/ });
+  const plan = page.getByRole('combobox', { name: /Data plan/ });
+  const amount = page.getByRole('textbox', { name: /Amount/ });
+  await expect(network).toHaveValue('mtnng');
+  await plan.selectOption({ label: 'N1000 1.5GB - 30 days' });
+  await expect(amount).toHaveValue('1000');
+  await expect(amount).toHaveAttribute('readonly');
+
+  // Numbers are portable: the customer says it is a Glo line now.
+  await network.selectOption('glong');
+  await expect(plan).toHaveValue('');
+  await expect(amount).toHaveValue('');
+  await plan.selectOption({ label: 'Glo Data N500 - 1.05GB - 14 days' });
+  await expect(amount).toHaveValue('500');
+
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await confirmWithPin(page);
+  await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+  expect(await balanceOf(customer, wallet)).toBe(4500);
+});
+
+test('a customer buys prepaid electricity, sees the 20-digit token and copies it', async ({
+  page,
+}) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({
+    accountNumber: wallet,
+    amount: 10_000,
+    senderName: 'A',
+    senderBank: 'B',
+  });
+
+  await page.goto('/dashboard/payments/electricity');
+  await page.getByRole('combobox', { name: /Source wallet/ }).selectOption(wallet);
+  await page
+    .getByRole('combobox', { name: /Service provider/ })
+    .selectOption({ label: 'Ikeja Electric (IKEDC) Prepaid' });
+  await page.getByRole('textbox', { name: /Meter number/ }).fill('1111111111111');
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByText('TESTMETER ONE')).toBeVisible();
+  await page.getByRole('textbox', { name: /Phone number/ }).fill('08031234567');
+  await page.getByRole('textbox', { name: /Amount/ }).fill('2000');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await confirmWithPin(page);
+  await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+
+  const token = page.getByRole('status', { name: 'Electricity token' });
+  await expect(token).toHaveText(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/);
+  await page.getByRole('button', { name: 'Copy token' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    (await token.textContent())?.trim(),
+  );
+  expect(await balanceOf(customer, wallet)).toBe(8000);
+});
