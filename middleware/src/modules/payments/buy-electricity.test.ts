@@ -5,6 +5,7 @@ import {
 } from '@ajo/shared/schemas';
 import { encryptedCall, expectParses, FakeClock } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { history } from '../transfers/transfers-test-kit.js';
 import {
   balanceOf,
   buyElectricity,
@@ -110,10 +111,12 @@ describe('POST /api/payments/categories/electricity/buy-electricity', () => {
     expect(tx.token).toMatch(/^\d{20}$/);
     expect(await balanceOf(t, ada.main)).toBe(5000_00);
     expect(await entriesOf(t, tx.transactionRef)).toHaveLength(2);
-    // The receipt keeps the token.
+    // The receipt keeps the token, and so does the history, as the meter takes it.
     expect((await paymentStatus(t, ada, tx.transactionRef)).body.transaction).toMatchObject({
       token: tx.token,
     });
+    const [line] = await history(t, ada);
+    expect(line?.narration).toContain(`Token ${String(tx.token).replace(/(\d{4})(?=\d)/g, '$1-')}`);
   });
 
   it('vends postpaid without a token', async () => {

@@ -159,6 +159,8 @@ describe('POST /api/transfers/wallet-to-bank/transfer-funds: each sandbox outcom
     expect(String(res.body.message)).toContain('comes back to your wallet automatically');
     const reference = String(res.body.paymentReference);
     expect(await holdingKobo()).toBe(holding + 500_000);
+    // The history says so while the bank has not answered.
+    expect((await history(t, ada))[0]?.narration).toBe('Rent · pending');
     // Not yet due: nothing is asked before the first delay.
     clock.advance(STATUS_QUERY_DELAYS[0] - 5);
     await t.app.jobs.runDue();
@@ -166,6 +168,7 @@ describe('POST /api/transfers/wallet-to-bank/transfer-funds: each sandbox outcom
     clock.advance(5);
     await runStatusQueries(0);
     expect((await statusOf(ada, reference)).json()).toMatchObject({ status: 'successful' });
+    expect((await history(t, ada))[0]?.narration).toBe('Rent');
     expect(await holdingKobo()).toBe(holding);
     expect(await balanceKobo(t, ada.main)).toBe(1_500_000);
   });

@@ -21,11 +21,49 @@ export async function miniStatement(
   const entries = await createLedger(db).listEntries(walletAccountNumber, {
     limit: MINI_STATEMENT_SIZE,
   });
+  const notes = await outboundNotes(
+    db,
+    entries.map((e) => e.reference),
+  );
   return entries.map((e) => ({
     transaction_date: e.createdAt.toISOString(),
     // The direction is in the type (inward = credit), so the amount is shown without a sign.
     transaction_type: e.transactionType,
     amount: Number(koboToNaira(Math.abs(e.amountKobo))),
-    narration: e.narration,
+    narration: notes.has(e.reference) ? `${e.narration} · ${notes.get(e.reference)}` : e.narration,
   }));
+}
+
+/**
+ * What the history adds to a payment that left the wallet (DOMAIN "What customers ask for": honest
+ * pending, the token kept): 'pending' while the provider has not answered for sure, and a prepaid
+ * vend's token. The ledger entry itself is written before either is known, and never changes.
+ */
+async function outboundNotes(
+  db: Kysely<Database>,
+  references: string[],
+): Promise<Map<string, string>> {
+  const notes = new Map<string, string>();
+  if (references.length === 0) return notes;
+  const [bills, transfers] = await Promise.all([
+    db
+      .selectFrom('bill_payments')
+      .select(['reference', 'status', 'token'])
+      .where('reference', 'in', references)
+      .execute(),
+    db
+      .selectFrom('outbound_transfers')
+      .select(['reference', 'status'])
+      .where('reference', 'in', references)
+      .execute(),
+  ]);
+  for (const row of [...bills, ...transfers]) {
+    if (row.status === 'pending') notes.set(row.reference, 'pending');
+  }
+  for (const bill of bills) {
+    // Shown as the meter takes it: 0000-0000-0000-0000-0000.
+    if (bill.token)
+      notes.set(bill.reference, `Token ${bill.token.replace(/(\d{4})(?=\d)/g, '$1-')}`);
+  }
+  return notes;
 }
