@@ -56,3 +56,6 @@ export const referralsResponseSchema = z.object({
   message: z.string(),
 });
 export type ReferralsResponse = z.infer<typeof referralsResponseSchema>;
+
+/** POST /storage/upload?path=images/<filename>: where the file is and its download URL. */
+export const uploadedFileResponseSchema = z.object({ path: nonEmpty, url: nonEmpty });

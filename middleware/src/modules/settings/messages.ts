@@ -22,7 +22,6 @@ export const REFERRALS_FOUND = 'Referrals retrieved successfully.';
 export const NO_REFERRALS_YET = 'You have not referred anybody yet.';
 
 export const statementSent = (email: string) => `Your account statement has been sent to ${email}.`;
-export const END_DATE_IN_FUTURE = 'End date cannot be in the future.';
 export const STATEMENT_TOO_LONG =
   'A statement can cover at most 366 days. Please choose a shorter period.';
 

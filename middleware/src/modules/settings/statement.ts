@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { transactionTypeFor } from '../../ledger/history.js';
 import type { EntryType } from '../../ledger/types.js';
-import { END_DATE_IN_FUTURE, STATEMENT_TOO_LONG } from './messages.js';
+import { END_IN_FUTURE } from '@ajo/shared/messages';
+import { STATEMENT_TOO_LONG } from './messages.js';
 
 /** Longest period one statement covers. */
 export const MAX_STATEMENT_DAYS = 366;
@@ -44,7 +45,7 @@ export const lagosToday = (now: Date) =>
 
 /** The period rules the schema cannot know: not in the future (Lagos days), at most a year. */
 export function assertStatementPeriod(startDate: string, endDate: string, now: Date): void {
-  if (endDate > lagosToday(now)) throw new AppError(400, END_DATE_IN_FUTURE, 'END_IN_FUTURE');
+  if (endDate > lagosToday(now)) throw new AppError(400, END_IN_FUTURE, 'END_IN_FUTURE');
   const days = (lagosMidnight(endDate).getTime() - lagosMidnight(startDate).getTime()) / DAY_MS + 1;
   if (days > MAX_STATEMENT_DAYS) throw new AppError(400, STATEMENT_TOO_LONG, 'PERIOD_TOO_LONG');
 }
