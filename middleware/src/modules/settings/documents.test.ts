@@ -13,6 +13,7 @@ import {
   DOCUMENT_NUMBER_MISMATCH,
   UNREADABLE_DOCUMENT,
 } from '../../providers/document-review/sandbox.js';
+import { IdentityDocuments } from './documents.js';
 import {
   addDocument,
   JPEG_BYTES,
@@ -122,6 +123,23 @@ describe('identity documents and the KYC tier they earn', () => {
     expect((await uploadDocument(t, chi, 2, { key: 'DL1234567' })).status).toBe(201);
     await t.app.jobs.runDue();
     expect(await tierOf(t.database.db, chi.id)).toBe(3);
+  });
+
+  it('raises the tier when both reviews run at the same moment', async () => {
+    const reviews = new IdentityDocuments({
+      db: t.database.db,
+      clock: t.app.clock,
+      jobs: t.app.jobs,
+      reviewer: t.app.providers.documentReview,
+    });
+    for (let round = 0; round < 3; round++) {
+      const customer = await createCustomer(t);
+      const a = (await uploadDocument(t, customer, 32)).body.document as { id: string };
+      const b = (await uploadDocument(t, customer, 4)).body.document as { id: string };
+      const now = new Date();
+      await Promise.all([reviews.review(a.id, now), reviews.review(b.id, now)]);
+      expect(await tierOf(t.database.db, customer.id)).toBe(3);
+    }
   });
 
   it("answers 'Error adding client identifier document' for a second document of a type, or another customer's number", async () => {

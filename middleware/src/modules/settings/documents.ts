@@ -208,6 +208,14 @@ export class IdentityDocuments {
       contentType: doc.content_type,
     });
     await db.transaction().execute(async (trx) => {
+      // The customer's row first: two reviews of one customer (run in parallel by the queue) take
+      // turns, so the second sees the first's verdict when it grades the tier (no write skew).
+      await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', doc.user_id)
+        .forUpdate()
+        .execute();
       // Conditional on the same file still pending: a replaced document waits for its own job.
       const updated = await trx
         .updateTable('identity_documents')
