@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { User } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
@@ -67,6 +68,13 @@ function tabContent(id: SettingsTabId, user: User) {
 export function SettingsScreen() {
   const { user } = useCurrentUser();
   const [selected, select] = useSelectedTab();
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const loaded = user !== null;
+  // On a phone the tab bar scrolls sideways: bring the open tab (e.g. More) into view.
+  useEffect(() => {
+    const tab = tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [selected, loaded]);
 
   return (
     <Screen title="Settings">
@@ -88,17 +96,19 @@ export function SettingsScreen() {
         </CrossAppLink>
       </div>
       {user ? (
-        <Tabs
-          label="Settings"
-          orientation="vertical"
-          selectedId={selected}
-          onChange={select}
-          tabs={SETTINGS_TABS.map((tab) => ({
-            id: tab.id,
-            label: tab.label,
-            content: tabContent(tab.id, user),
-          }))}
-        />
+        <div ref={tabsRef} className={styles.tabs}>
+          <Tabs
+            label="Settings"
+            orientation="vertical"
+            selectedId={selected}
+            onChange={select}
+            tabs={SETTINGS_TABS.map((tab) => ({
+              id: tab.id,
+              label: tab.label,
+              content: tabContent(tab.id, user),
+            }))}
+          />
+        </div>
       ) : (
         <Spinner label="Loading your settings…" />
       )}
