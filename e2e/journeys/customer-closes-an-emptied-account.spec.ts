@@ -1,7 +1,8 @@
 // SPEC §2 More tab and §9 "the wallet is deactivated on closure": an account with money is not
 // closed (the customer is told to move it first); once emptied it is closed, the customer is signed
 // out and cannot sign in again.
-import { activatedCustomer, inboundTransfer, TRANSACTION_PIN } from '../support/activated-customer';
+import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
+import { confirmWithPin, fillAirtime } from '../support/transfer-screens';
 import { expect, test } from '../support/fixtures';
 import { CUSTOMER_PIN } from '../support/identity';
 import { notifications, pathnameIs, signIn } from '../support/onboarding';
@@ -50,15 +51,9 @@ test('a customer empties the wallet, closes the account and can no longer sign i
   await page.screenshot({ path: testInfo.outputPath('close-refused-390.png'), fullPage: true });
 
   // Spend it: ₦500 of airtime (middleware README "Payments": any other number is delivered).
-  await page.goto('/dashboard/payments/airtime');
-  await page
-    .getByRole('combobox', { name: /Source wallet/ })
-    .selectOption({ label: `Ajo Wallet - ${wallet}` });
-  await page.getByRole('textbox', { name: /Phone number/ }).fill('08031234567');
-  await page.getByRole('textbox', { name: /Amount/ }).fill('500');
+  await fillAirtime(page, `Ajo Wallet - ${wallet}`, '08031234567', '500');
   await page.getByRole('button', { name: 'Proceed' }).click();
-  await page.getByLabel(/Transaction PIN/).fill(TRANSACTION_PIN);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await confirmWithPin(page);
   await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
 
   await askToClose(page);

@@ -15,9 +15,9 @@ import {
   type StatementRequestValues,
   type TransferLimitsResponse,
 } from '@ajo/shared/schemas';
-import type { RequestOptions } from '@ajo/remote-kit/host';
 import { loadHostApi } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
+import { uploadToStorage } from '@ajo/remote-kit/upload';
 
 const path = (id: string | number) => encodeURIComponent(String(id));
 
@@ -41,23 +41,15 @@ export async function fetchIdentityDocuments(
   return parseResponse(identityDocumentsResponseSchema, response.data).documents;
 }
 
-/** The raw file (not multipart), so the browser reports upload progress (SPEC §2 percentage). */
 export async function uploadDocumentFile(
   file: File,
   fileName: string,
   onProgress: (percent: number) => void,
 ): Promise<string> {
-  const { api } = await loadHostApi();
-  const options: RequestOptions = {
-    params: { path: `images/${fileName}` },
-    headers: { 'Content-Type': file.type },
-    onUploadProgress: ({ loaded, total }) => {
-      const size = total ?? file.size;
-      if (size > 0) onProgress(Math.min(100, Math.round((loaded / size) * 100)));
-    },
-  };
-  const response = await api.post('/storage/upload', file, options);
-  return parseResponse(uploadedFileResponseSchema, response.data).url;
+  return parseResponse(
+    uploadedFileResponseSchema,
+    await uploadToStorage(file, fileName, onProgress),
+  ).url;
 }
 
 export async function addIdentityDocument(

@@ -1,7 +1,7 @@
 import type { User } from '@ajo/shared/entities';
 import { fullName, initials } from '@ajo/shared/format';
 import styles from '../settings.module.css';
-import { localPhone } from './phone';
+import { toLocalPhone } from '@ajo/shared/schemas';
 
 /** SPEC §2 General: read-only name, phone, address and avatar (photo, else initials). */
 export function GeneralTab({ user }: { user: User }) {
@@ -20,7 +20,7 @@ export function GeneralTab({ user }: { user: User }) {
         <dt>Name</dt>
         <dd>{name || '—'}</dd>
         <dt>Phone number</dt>
-        <dd>{localPhone(user.phone_number)}</dd>
+        <dd>{toLocalPhone(user.phone_number)}</dd>
         <dt>Address</dt>
         <dd>{user.address || '—'}</dd>
       </dl>

@@ -12,7 +12,7 @@ import { errorMessage, navigateAcrossApps, showToast } from '@ajo/remote-kit/ser
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { requestTransactionPinOtp, resetTransactionPin } from '../api';
 import styles from '../settings.module.css';
-import { localPhone } from './phone';
+import { toLocalPhone } from '@ajo/shared/schemas';
 
 /** SPEC §4 Transaction PIN reset: request-otp, submit-otp, then /dashboard. */
 export function TransactionPinTab({ user }: { user: User }) {
@@ -56,7 +56,7 @@ export function TransactionPinTab({ user }: { user: User }) {
       {step === 'request-otp' ? (
         <>
           <p className={styles.muted}>
-            We will send a one-time password to {localPhone(user.phone_number)} to confirm it is
+            We will send a one-time password to {toLocalPhone(user.phone_number)} to confirm it is
             you.
           </p>
           <div>
