@@ -1,6 +1,7 @@
 // SPEC §2 More tab and §9 "the wallet is deactivated on closure": an account with money is not
 // closed (the customer is told to move it first); once emptied it is closed, the customer is signed
 // out and cannot sign in again.
+import type { Page } from '@playwright/test';
 import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
 import { confirmWithPin, fillAirtime } from '../support/transfer-screens';
 import { expect, test } from '../support/fixtures';
@@ -18,7 +19,7 @@ test.use({
   },
 });
 
-async function askToClose(page: import('@playwright/test').Page) {
+async function askToClose(page: Page) {
   await page.goto('/settings/delete-account');
   await expect(page.getByRole('tab', { name: 'More' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('combobox', { name: 'Why are you leaving?' }).selectOption('Other Reasons');
