@@ -9,16 +9,10 @@ import {
   TRANSACTION_PIN,
 } from '../support/activated-customer';
 import type { Page } from '@playwright/test';
+import { fillAirtime } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function buyAirtime(page: Page, walletLabel: string, phone: string, amount: string) {
-  await page.goto('/dashboard/payments/airtime');
-  await page.getByRole('combobox', { name: /Source wallet/ }).selectOption({ label: walletLabel });
-  await page.getByRole('textbox', { name: /Phone number/ }).fill(phone);
-  await page.getByRole('textbox', { name: /Amount/ }).fill(amount);
-}
 
 async function confirmWithPin(page: Page) {
   await page.getByRole('button', { name: 'Proceed' }).click();
@@ -38,7 +32,7 @@ test('a customer buys airtime; the network is picked from the number and can be 
     senderBank: 'GTBank',
   });
 
-  await buyAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '500');
+  await fillAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '500');
   const network = page.getByRole('combobox', { name: /Network/ });
   await expect(network).toHaveValue('mtnng');
   await network.selectOption('glong');
@@ -65,7 +59,7 @@ test('a failed airtime vend gives the money back and the history shows the rever
     senderBank: 'GTBank',
   });
 
-  await buyAirtime(page, `Ajo Wallet - ${wallet}`, '08033333333', '500');
+  await fillAirtime(page, `Ajo Wallet - ${wallet}`, '08033333333', '500');
   await confirmWithPin(page);
   await expect(page.getByRole('heading', { name: 'Transaction Failed' })).toBeVisible();
   await expect(

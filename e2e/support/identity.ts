@@ -24,7 +24,8 @@ export function sandboxNumber(prefix: string): string {
   return `${prefix}${String(randomInt(0, 10 ** (11 - prefix.length))).padStart(11 - prefix.length, '0')}`;
 }
 
-const CUSTOMER_PIN = '2580';
+/** The security PIN the journeys' customers sign in with. */
+export const CUSTOMER_PIN = '2580';
 
 /** A fresh customer, signed up and signed in: SPEC §4 Login sends an unverified one to /verify. */
 export async function signedInUnverifiedCustomer(page: Page): Promise<TestPhone> {

@@ -6,20 +6,24 @@ import { middlewareURL } from './paths';
 interface OutboxMessage {
   channel: string;
   recipient: string;
+  subject: string | null;
   body: string;
   createdAt: string;
+  /** Files sent with an e-mail (a statement PDF), each opened at its url. */
+  attachments: { filename: string; contentType: string; url: string }[];
 }
 
 /**
  * Which code: the sign-up SMS, the security-PIN reset SMS (middleware auth/messages.ts) or a money
  * call's step-up OTP (middleware money/messages.ts).
  */
-export type OtpPurpose = 'sign-up' | 'pin reset' | 'transaction';
+export type OtpPurpose = 'sign-up' | 'pin reset' | 'transaction' | 'transaction pin reset';
 
 const smsPattern: Record<OtpPurpose, RegExp> = {
   'sign-up': /verification code is (\d{6})/,
   'pin reset': /security PIN reset code is (\d{6})/,
   transaction: /transaction code is (\d{6})/,
+  'transaction pin reset': /transaction PIN reset code is (\d{6})/,
 };
 
 async function outbox(recipient: string): Promise<OutboxMessage[]> {
@@ -50,4 +54,19 @@ export async function newestOtp(recipient: string, purpose: OtpPurpose): Promise
     )
     .toBeGreaterThan(0);
   return otps[0] as string;
+}
+
+/** The newest e-mail to `recipient`, once one has arrived. */
+export async function newestEmail(recipient: string): Promise<OutboxMessage> {
+  let emails: OutboxMessage[] = [];
+  await expect
+    .poll(
+      async () => {
+        emails = (await outbox(recipient)).filter((m) => m.channel === 'email');
+        return emails.length;
+      },
+      { message: `e-mail to ${recipient} in the sandbox outbox` },
+    )
+    .toBeGreaterThan(0);
+  return emails[0] as OutboxMessage;
 }

@@ -45,6 +45,14 @@ export async function startBankTransfer(
 }
 
 /** The confirm step: the PIN, then Next. */
+/** /dashboard/payments/airtime with the initiate step filled: wallet (by its label), phone, amount. */
+export async function fillAirtime(page: Page, walletLabel: string, phone: string, amount: string) {
+  await page.goto('/dashboard/payments/airtime');
+  await page.getByRole('combobox', { name: /Source wallet/ }).selectOption({ label: walletLabel });
+  await page.getByRole('textbox', { name: /Phone number/ }).fill(phone);
+  await page.getByRole('textbox', { name: /Amount/ }).fill(amount);
+}
+
 export async function confirmWithPin(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Confirm details' })).toBeVisible();
   await page.getByLabel('Transaction PIN').fill(TRANSACTION_PIN);

@@ -14,6 +14,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { identityRoutes } from './modules/identity/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { registerPaymentJobs, paymentsRoutes } from './modules/payments/routes.js';
+import { registerDocumentReviewJobs, settingsRoutes } from './modules/settings/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
@@ -91,6 +92,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   fundingRoutes,
   transfersRoutes,
   paymentsRoutes,
+  settingsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -104,6 +106,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
     }),
   registerTransferJobs,
   registerPaymentJobs,
+  registerDocumentReviewJobs,
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

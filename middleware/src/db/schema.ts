@@ -35,6 +35,8 @@ export interface UsersTable {
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
   /** DOMAIN.md KYC tier; null is tier 2 (every activated customer). */
   kyc_tier: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0015: set when the account is closed (SPEC §9); sign-in is refused after it. */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -298,6 +300,37 @@ export interface BillPaymentsTable {
   updated_at: Timestamp;
 }
 
+// Migration 0015 (src/modules/settings): identity documents and their review.
+export interface IdentityDocumentsTable {
+  id: Generated<string>;
+  user_id: string;
+  document_type_id: number;
+  description: string;
+  document_key: string;
+  document_name: string;
+  document_url: string;
+  review_status: Generated<'pending' | 'approved' | 'rejected'>;
+  review_note: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+// Migration 0015: a file attached to an outbox e-mail (the sandbox keeps statement PDFs).
+export interface OutboxAttachmentsTable {
+  id: Generated<string>;
+  outbox_id: string;
+  filename: string;
+  content_type: string;
+  bytes: Buffer | Uint8Array;
+}
+
+// Migration 0015: an account closure request (SPEC §9).
+export interface AccountClosuresTable {
+  user_id: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
 export interface CoreTables {
   users: UsersTable;
   otps: OtpsTable;
@@ -319,6 +352,9 @@ export interface CoreTables {
   outbound_transfers: OutboundTransfersTable;
   beneficiaries: BeneficiariesTable;
   bill_payments: BillPaymentsTable;
+  identity_documents: IdentityDocumentsTable;
+  outbox_attachments: OutboxAttachmentsTable;
+  account_closures: AccountClosuresTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

@@ -104,6 +104,14 @@ export class TransactionPinGuard {
     return result.rows[0]?.failures ?? null;
   }
 
+  /** A new transaction PIN (the reset with an OTP) starts with a clean count and no lock. */
+  async clear(userId: string): Promise<void> {
+    await this.deps.db
+      .deleteFrom('transaction_pin_attempts')
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
   private async giveBack(userId: string): Promise<void> {
     await this.deps.db
       .updateTable('transaction_pin_attempts')

@@ -9,6 +9,8 @@ import type { BillAggregator } from './bill-aggregator/index.js';
 import { SandboxBillAggregator } from './bill-aggregator/sandbox.js';
 import type { CardCheckout } from './card-checkout/index.js';
 import { SandboxCardCheckout } from './card-checkout/sandbox.js';
+import type { DocumentReviewer } from './document-review/index.js';
+import { SandboxDocumentReviewer } from './document-review/sandbox.js';
 import { DatabaseFileStorage } from './file-storage/database.js';
 import type { FileStorage } from './file-storage/index.js';
 import { S3FileStorage } from './file-storage/s3.js';
@@ -27,6 +29,7 @@ export interface Providers {
   fileStorage: FileStorage;
   cardCheckout: CardCheckout;
   appAttestation: AppAttestation;
+  documentReview: DocumentReviewer;
   /** Present only in sandbox mode: the outbox the sandbox routes read. */
   sandboxOutbox?: SandboxNotifier;
 }
@@ -52,6 +55,7 @@ export function createProviders(
     fileStorage: createFileStorage(config, db),
     cardCheckout: new SandboxCardCheckout(),
     appAttestation: new SandboxAppAttestation(config.appCheck.secret, config.appCheck.ttlSeconds),
+    documentReview: new SandboxDocumentReviewer(),
     sandboxOutbox: notifier,
   };
 }

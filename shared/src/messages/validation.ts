@@ -55,6 +55,7 @@ export const EMAIL_INVALID = 'Enter a valid email address';
 export const DATE_REQUIRED = 'Date is required';
 export const DATE_INVALID = 'Enter a valid date';
 export const END_BEFORE_START = 'End date must not be before the start date';
+export const END_IN_FUTURE = 'End date cannot be in the future.';
 export const REASON_REQUIRED = 'Select a reason';
 export const OTHER_REASON_REQUIRED = 'Please tell us your reason';
 export const AGREEMENT_REQUIRED = 'You must tick the agreement to continue';

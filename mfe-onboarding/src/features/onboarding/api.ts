@@ -1,6 +1,5 @@
 // The onboarding calls of SPEC §7 "Verification" with the issue 5 contract: identity details by tid,
 // the face check, the photo upload (raw body, progress-capable) and the activation.
-import { UPLOAD_FOLDER } from '@ajo/shared/constants';
 import {
   bvnDetailsResponseSchema,
   toLocalPhone,
@@ -8,8 +7,9 @@ import {
   type IdentityDetails,
   type VerifyUserPayload,
 } from '@ajo/shared/schemas';
-import { loadHostApi, loadHostSession, type RequestOptions } from '@ajo/remote-kit/host';
+import { loadHostApi, loadHostSession } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
+import { uploadToStorage } from '@ajo/remote-kit/upload';
 import { faceCheckResponseSchema, storageUploadResponseSchema } from './schema';
 
 /** Contract 3: GET /bvn/details?tid= → { data } (404 unknown/used/expired tid, 403 another user's). */
@@ -38,18 +38,9 @@ export async function uploadPhoto(
   fileName: string,
   onProgress: (percent: number) => void,
 ): Promise<string> {
-  const { api } = await loadHostApi();
-  const options: RequestOptions = {
-    params: { path: `${UPLOAD_FOLDER}/${fileName}` },
-    headers: { 'Content-Type': photo.type || 'image/jpeg' },
-    onUploadProgress: ({ loaded, total }) => {
-      const size = total ?? photo.size;
-      if (size > 0) onProgress(Math.min(100, Math.round((loaded / size) * 100)));
-    },
-  };
-  const response = await api.post('/storage/upload', photo, options);
+  const answer = await uploadToStorage(photo, fileName, onProgress);
   try {
-    return parseResponse(storageUploadResponseSchema, response.data).url;
+    return parseResponse(storageUploadResponseSchema, answer).url;
   } catch {
     throw new MissingDownloadUrlError('no download URL');
   }

@@ -4,7 +4,7 @@ import type { SecretHasher } from '../../security/secrets.js';
 import type { TokenService } from '../../security/tokens.js';
 import type { UserRepository } from '../users/user-repository.js';
 import type { LoginAttemptsRepository } from './login-attempts-repository.js';
-import { LOGIN_FAILED, loginLockedMessage } from './messages.js';
+import { ACCOUNT_CLOSED_SIGN_IN, LOGIN_FAILED, loginLockedMessage } from './messages.js';
 
 /** Issue 4: the 5th consecutive failure locks sign-in for that phone for 15 minutes. */
 export const LOGIN_MAX_FAILURES = 5;
@@ -73,6 +73,8 @@ export class LoginService {
     }
 
     await attempts.clear(phone);
+    // SPEC §9: a closed account stays closed. Told only to whoever knows the PIN.
+    if (user.closed_at) throw new AppError(403, ACCOUNT_CLOSED_SIGN_IN, 'ACCOUNT_CLOSED');
     const { token } = await tokens.issue(user.id);
     return {
       token,

@@ -13,6 +13,8 @@ export const otpWaitMessage = (seconds: number) =>
 export const RESET_OTP_SENT_IF_ACCOUNT =
   'If an account exists for this number, an OTP has been sent.';
 export const SECURITY_PIN_RESET_DONE = 'Your security PIN has been reset. Please log in.';
+export const ACCOUNT_CLOSED_SIGN_IN =
+  'This account has been closed. Please contact support if you need help with it.';
 export const LOGIN_FAILED = 'Invalid phone number or security PIN.';
 export const loginLockedMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your security PIN.`;
@@ -22,3 +24,5 @@ export const signupOtpSms = (otp: string) =>
   `Your Ajo Wallet verification code is ${otp}. It expires in 10 minutes. Do not share it with anyone.`;
 export const resetOtpSms = (otp: string) =>
   `Your Ajo Wallet security PIN reset code is ${otp}. It expires in 10 minutes. Do not share it with anyone.`;
+export const transactionPinResetOtpSms = (otp: string) =>
+  `Your Ajo Wallet transaction PIN reset code is ${otp}. It expires in 10 minutes. Do not share it with anyone.`;

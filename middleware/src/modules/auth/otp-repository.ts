@@ -1,8 +1,18 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/** The OTP purposes this module issues; migration 0003 keeps one row per phone and purpose. */
-export type OtpPurpose = 'signup' | 'reset';
+/**
+ * The OTP purposes issued through OtpService; one row per phone and purpose, kept by a partial
+ * unique index each (migration 0003: signup and reset; 0015: transaction-pin-reset).
+ */
+export type OtpPurpose = 'signup' | 'reset' | 'transaction-pin-reset';
+
+/** The predicate of the partial unique index that holds each purpose's one row (ON CONFLICT). */
+const ONE_ROW_INDEX: Record<OtpPurpose, ReturnType<typeof sql.raw>> = {
+  signup: sql.raw(`purpose in ('signup', 'reset')`),
+  reset: sql.raw(`purpose in ('signup', 'reset')`),
+  'transaction-pin-reset': sql.raw(`purpose = 'transaction-pin-reset'`),
+};
 
 export interface LiveOtp {
   id: string;
@@ -31,7 +41,7 @@ export class OtpRepository {
     const result = await sql<{ id: string }>`
       insert into otps (phone_number, purpose, hash, expires_at, attempts, consumed_at, created_at)
       values (${input.phone}, ${input.purpose}, ${input.hash}, ${input.expiresAt}, 0, null, ${input.now})
-      on conflict (phone_number, purpose) where purpose in ('signup', 'reset')
+      on conflict (phone_number, purpose) where ${ONE_ROW_INDEX[input.purpose]}
       do update set hash = excluded.hash, expires_at = excluded.expires_at, attempts = 0,
         consumed_at = null, created_at = excluded.created_at
       where otps.created_at <= ${input.sentNotAfter}

@@ -9,6 +9,7 @@ import {
   otpWaitMessage,
   resetOtpSms,
   signupOtpSms,
+  transactionPinResetOtpSms,
 } from './messages.js';
 import type { OtpPurpose, OtpRepository } from './otp-repository.js';
 
@@ -21,6 +22,7 @@ export const OTP_MAX_TRIES = 5;
 const smsFor: Record<OtpPurpose, (otp: string) => string> = {
   signup: signupOtpSms,
   reset: resetOtpSms,
+  'transaction-pin-reset': transactionPinResetOtpSms,
 };
 
 export interface OtpServiceDeps {

@@ -103,7 +103,7 @@ export async function authRoutes(app: Api) {
       preValidation: limitPin,
       schema: {
         body: loginBody,
-        response: { 200: loginResponseSchema, ...errors(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errors(400, 401, 403, 429) },
       },
     },
     async (request) => {

@@ -19,6 +19,10 @@ const outboxResponse = z.object({
       subject: z.nullable(z.string()),
       body: z.string(),
       createdAt: z.string(),
+      // Files sent with an e-mail (a statement PDF): open them at `url`.
+      attachments: z.array(
+        z.object({ filename: z.string(), contentType: z.string(), url: z.string() }),
+      ),
     }),
   ),
 });
@@ -53,8 +57,16 @@ export async function sandboxRoutes(app: Api) {
     async (request) => {
       const { recipient } = request.query;
       const messages = await outbox.list(recipient);
+      const attachments = await outbox.attachmentsOf(messages.map((m) => m.id));
       return {
         messages: messages.map((m) => ({
+          attachments: attachments
+            .filter((a) => a.outbox_id === m.id)
+            .map((a) => ({
+              filename: a.filename,
+              contentType: a.content_type,
+              url: `${app.config.publicBaseUrl}/api/sandbox/outbox/attachments/${a.id}`,
+            })),
           id: m.id,
           channel: m.channel,
           recipient: m.recipient,
@@ -78,6 +90,37 @@ export async function sandboxRoutes(app: Api) {
         .where('state', 'in', ['queued', 'failed'])
         .execute();
       return app.jobs.runDue();
+    },
+  );
+
+  // A link a person opens from the outbox, hence no app-check header; PDFs only ever come from us.
+  app.get(
+    '/sandbox/outbox/attachments/:id',
+    {
+      config: { appCheck: false },
+      schema: {
+        params: z.object({ id: z.uuid('Not found') }),
+        response: {
+          200: {
+            description: 'The attached file (a statement PDF)',
+            content: { 'application/pdf': fileBytes('PDF bytes') },
+          },
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await outbox.attachment(request.params.id);
+      if (!file) throw notFound();
+      const inline = file.content_type === 'application/pdf';
+      reply.header('content-type', inline ? file.content_type : 'application/octet-stream');
+      const safeName = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+      reply.header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${safeName}"`,
+      );
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(Buffer.from(file.bytes));
     },
   );
 
