@@ -4,12 +4,15 @@
 // builds (bundle budget included) and runs the browser journeys in Debian's Chromium.
 // Every phase runs even when an earlier one failed, so one run shows everything; the exit code and
 // the closing 'N passed, N failed' line sum them up.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { BUILD_INPUTS, REMOTE_PACKAGES, ROOT, install, log, pnpmArgs, run } from './lib.mjs';
 import { startCluster, stopCluster } from './pg-cluster.mjs';
+import verdicts from '../tooling/test-verdict.cjs';
+
+const { PLAYWRIGHT_ARGS, phaseVerdict, readJestCounts, readPlaywrightCounts } = verdicts;
 
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -20,44 +23,29 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-function readJestCounts(file) {
-  if (!existsSync(file)) return null;
-  const r = JSON.parse(readFileSync(file, 'utf8'));
-  return {
-    passed: r.numPassedTests,
-    failed: r.numFailedTests,
-    skipped: r.numPendingTests + (r.numTodoTests ?? 0),
-  };
-}
-
-function readPlaywrightCounts(file) {
-  if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-}
-
 async function phase(name, fn) {
   log(name);
   const started = Date.now();
-  let ok = false;
+  let verdict;
   let counts = null;
   try {
     const result = await fn();
-    ok = result.code === 0;
     counts = result.counts ?? null;
+    verdict = phaseVerdict({ ...result, runsTests: 'counts' in result });
   } catch (err) {
-    console.error(`${name}: ${err.message}`);
+    verdict = { ok: false, problems: [err.message], failed: 1 };
   }
-  if (counts) {
-    passed += counts.passed;
-    failed += counts.failed;
-    skipped += counts.skipped;
-    // A runner that crashed before reporting still fails the phase.
-    if (!ok && counts.failed === 0) failed += 1;
-  } else if (!ok) {
-    failed += 1;
-  }
-  phases.push({ name, ok, counts, seconds: Math.round((Date.now() - started) / 1000) });
+  for (const problem of verdict.problems) console.error(`${name}: ${problem}`);
+  passed += counts?.passed ?? 0;
+  skipped += counts?.skipped ?? 0;
+  failed += verdict.failed;
+  phases.push({
+    name,
+    ok: verdict.ok,
+    counts,
+    problems: verdict.problems,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
 }
 
 async function jestPhase(pkg, script = 'test', env = {}) {
@@ -139,7 +127,7 @@ await phase("Browser journeys (Playwright in Debian's Chromium)", async () => {
   const out = path.join(RESULTS, 'playwright.json');
   const code = await run(
     'npx',
-    pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', 'test', '--reporter=list,json']),
+    pnpmArgs(['--filter', '@ajo/e2e', 'exec', 'playwright', ...PLAYWRIGHT_ARGS]),
     {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     },
@@ -153,6 +141,7 @@ for (const p of phases) {
     ? ` (${p.counts.passed} passed, ${p.counts.failed} failed, ${p.counts.skipped} skipped)`
     : '';
   console.log(`  ${p.ok ? 'ok  ' : 'FAIL'} ${p.name}${c} ${p.seconds}s`);
+  for (const problem of p.problems) console.log(`         ${problem}`);
 }
 console.log(`  total time ${Math.round((Date.now() - startedAt) / 1000)}s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -7,6 +7,8 @@ import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
  * N=2^17, r=8, p=1 (128 MiB), which exceeds Node's default 32 MiB maxmem, hence MAXMEM.
  * Stored form: `scrypt$N=131072,r=8,p=1$<salt b64>$<hash b64>`; the parameters travel with the
  * hash so a later cost change still verifies old hashes (and needsRehash spots them).
+ * Short-lived codes (OTPs) take the fast path, digestCode: the same peppered HMAC without scrypt, as
+ * the try limit is their defence and a leaked digest is useless without the pepper.
  */
 const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
@@ -21,6 +23,10 @@ export interface SecretHasher {
   hashSecret(plain: string): Promise<string>;
   verifySecret(plain: string, stored: string): Promise<boolean>;
   needsRehash(stored: string): boolean;
+  /** HMAC-SHA256 of `plain` with the pepper, hex: for OTPs, which live minutes and allow 5 tries. */
+  digestCode(plain: string): string;
+  /** Whether `plain` has the digest `stored`, compared in constant time. */
+  verifyCode(plain: string, stored: string): boolean;
 }
 
 function scryptAsync(password: Buffer, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -79,6 +85,14 @@ export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
         maxmem: MAXMEM,
       });
       return timingSafeEqual(candidate, parsed.hash);
+    },
+    digestCode(plain) {
+      return pepper(plain).toString('hex');
+    },
+    verifyCode(plain, stored) {
+      const expected = Buffer.from(stored, 'hex');
+      const given = pepper(plain);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
     needsRehash(stored) {
       const parsed = parseStored(stored);

@@ -1,6 +1,7 @@
 import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
+import { SecretChecks } from '../../test-support/secret-checks.js';
 import {
   FakeClock,
   encryptedCall,
@@ -71,15 +72,41 @@ describe('POST /api/login', () => {
     expect(await logIn(t, p, '1234')).toEqual({ status: 429, body: locked(15) });
   });
 
-  it('compares at most 5 PINs of many parallel attempts', async () => {
+  it('compares at most 5 of 100 parallel guesses, and refuses the right PIN once locked', async () => {
     const p = phone(7);
     await signUp(t, p);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => logIn(t, p, String(1000 + i))),
-    );
-    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(4);
-    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(6);
-    expect((await logIn(t, p, '4821')).status).toBe(429);
+    const checks = new SecretChecks(t.app.secrets, 'verifySecret');
+    try {
+      // Every comparison waits until the whole burst has been counted: the widest window.
+      checks.hold();
+      const wrong = Array.from({ length: 99 }, (_, i) =>
+        checks.track(logIn(t, p, String(5000 + i))),
+      );
+      await checks.settled(99);
+      // The right PIN arrives once the wrong ones are in: the lock must refuse it uncompared.
+      const right = checks.track(logIn(t, p, '4821'));
+      await checks.settled(100);
+      checks.release();
+      const answers = await Promise.all(wrong);
+      expect(checks.compared.length).toBeGreaterThan(0);
+      expect(checks.compared.length).toBeLessThanOrEqual(5);
+      expect(checks.compared).not.toContain('4821');
+      expect(await right).toEqual({ status: 429, body: locked(15) });
+      expect(answers.filter((a) => a.status === 200)).toEqual([]);
+      expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(4);
+
+      // A second burst, the right PIN among it, compares nothing while the lock holds.
+      const before = checks.compared.length;
+      const again = await Promise.all(
+        ['4821', ...Array.from({ length: 99 }, (_, i) => String(6000 + i))].map((pin) =>
+          logIn(t, p, pin),
+        ),
+      );
+      expect(checks.compared.length).toBe(before);
+      expect(again.every((a) => a.status === 429)).toBe(true);
+    } finally {
+      checks.restore();
+    }
   });
 
   it.each([

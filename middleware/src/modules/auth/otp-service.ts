@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import { AppError, unauthorized } from '../../errors.js';
 import { INVALID_OTP } from '@ajo/shared/messages';
@@ -11,6 +11,7 @@ import {
   signupOtpSms,
   transactionPinResetOtpSms,
 } from './messages.js';
+import type { SecretHasher } from '../../security/secrets.js';
 import type { OtpPurpose, OtpRepository } from './otp-repository.js';
 
 /** Issue 4 / ARCHITECTURE "Security habits": OTPs are single use, 10 minutes, 5 tries. */
@@ -29,7 +30,8 @@ export interface OtpServiceDeps {
   repository: OtpRepository;
   notifier: Notifier;
   clock: Clock;
-  pepper: string;
+  /** The app's secret hasher: its fast peppered digest, see code() below. */
+  secrets: Pick<SecretHasher, 'digestCode' | 'verifyCode'>;
 }
 
 export class OtpService {
@@ -41,10 +43,8 @@ export class OtpService {
    * cannot be brute-forced offline, and a fast keyed hash keeps verification cheap. Phone and
    * purpose are part of the input, so a hash is only good for the row it was made for.
    */
-  private hash(phone: string, purpose: OtpPurpose, otp: string): string {
-    return createHmac('sha256', this.deps.pepper)
-      .update(`otp:${purpose}:${phone}:${otp}`, 'utf8')
-      .digest('hex');
+  private code(phone: string, purpose: OtpPurpose, otp: string): string {
+    return `otp:${purpose}:${phone}:${otp}`;
   }
 
   /**
@@ -58,7 +58,7 @@ export class OtpService {
     const id = await this.deps.repository.replace({
       phone,
       purpose,
-      hash: this.hash(phone, purpose, otp),
+      hash: this.deps.secrets.digestCode(this.code(phone, purpose, otp)),
       now,
       expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
       sentNotAfter: new Date(now.getTime() - OTP_RESEND_SECONDS * 1000),
@@ -92,10 +92,7 @@ export class OtpService {
     const tries = await this.deps.repository.countTry(live.id);
     if (tries === null) throw unauthorized(INVALID_OTP);
     if (tries > OTP_MAX_TRIES) throw unauthorized(OTP_TOO_MANY_TRIES);
-    const expected = Buffer.from(live.hash, 'hex');
-    const given = Buffer.from(this.hash(phone, purpose, otp), 'hex');
-    const matches = expected.length === given.length && timingSafeEqual(expected, given);
-    if (!matches) {
+    if (!this.deps.secrets.verifyCode(this.code(phone, purpose, otp), live.hash)) {
       throw unauthorized(tries >= OTP_MAX_TRIES ? OTP_TOO_MANY_TRIES : INVALID_OTP);
     }
     if (!(await this.deps.repository.consume(live.id, now))) throw unauthorized(INVALID_OTP);

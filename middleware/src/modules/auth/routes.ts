@@ -34,7 +34,7 @@ export async function authRoutes(app: Api) {
     repository: new OtpRepository(app.db),
     notifier: app.providers.notifier,
     clock: app.clock,
-    pepper: app.config.secrets.pepper,
+    secrets: app.secrets,
   });
   const signup = new SignupVerificationService({
     users,

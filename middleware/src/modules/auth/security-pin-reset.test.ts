@@ -11,11 +11,20 @@ import {
   logIn,
   plainGet,
   signUp,
+  signupForm,
+  verifyPhone,
 } from '../../test-support/auth-test-kit.js';
+import { SecretChecks } from '../../test-support/secret-checks.js';
 
 const phone = (n: number) => `23484${String(n).padStart(8, '0')}`;
 const SENT = { message: 'If an account exists for this number, an OTP has been sent.' };
 const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+/** `count` distinct 6-digit codes, none of them `otp`. */
+const otherCodes = (otp: string, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
+  );
+const TOO_MANY_TRIES = 'Too many wrong attempts. Please request a new OTP.';
 
 describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin', () => {
   let t: TestApp;
@@ -109,13 +118,65 @@ describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin
     expect((await reset({ ...body('123456'), phone_number: phone(6) })).status).toBe(401);
   });
 
-  it('does not accept a signup OTP for a reset', async () => {
+  it('compares at most 5 of 100 parallel reset guesses; then not even the right code', async () => {
+    const p = phone(9);
+    await signUp(t, p);
+    await forgot(p);
+    const otp = await latestOtp(t, p);
+    const body = (code: string) => ({ security_pin: '1212', phone_number: p, otp: code });
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
+    try {
+      const answers = await Promise.all(otherCodes(otp, 100).map((code) => reset(body(code))));
+      expect(checks.compared.length).toBeGreaterThan(0);
+      expect(checks.compared.length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+
+      const before = checks.compared.length;
+      const again = await Promise.all(
+        [otp, ...otherCodes(otp, 99)].map((code) => reset(body(code))),
+      );
+      expect(checks.compared.length).toBe(before);
+      expect(again.map((a) => a.body.message)).toEqual(Array(100).fill(TOO_MANY_TRIES));
+      expect((await logIn(t, p, '4821')).status).toBe(200);
+    } finally {
+      checks.restore();
+    }
+  });
+
+  it('keeps sign-up and reset codes apart for the same registered phone', async () => {
     const p = phone(7);
-    await plainGet(t, `/api/auth?phone_number=${p}`);
+    // A sign-up code verified, a second one sent before the account was created: it is still live.
+    const token = await verifyPhone(t, p);
+    clock.advance(180);
+    expect((await plainGet(t, `/api/auth/get-otps?phone_number=${p}`)).status).toBe(200);
     const signupOtp = await latestOtp(t, p);
-    expect((await reset({ security_pin: '1212', phone_number: p, otp: signupOtp })).status).toBe(
-      401,
+    const created = await encryptedCall(t, 'POST', '/api/users', signupForm(), {
+      authorization: `Bearer ${token}`,
+    });
+    expect(created.status).toBe(200);
+    expect((await forgot(p)).status).toBe(200);
+    const resetOtp = await latestOtp(t, p);
+    expect(await latestSms(t, p)).toMatch(/security PIN reset code/);
+
+    // Each code is refused for the other purpose...
+    expect(await reset({ security_pin: '1212', phone_number: p, otp: signupOtp })).toEqual({
+      status: 401,
+      body: { message: INVALID_OTP },
+    });
+    expect(await encryptedCall(t, 'POST', '/api/auth', { phone_number: p, otp: resetOtp })).toEqual(
+      { status: 401, body: { message: INVALID_OTP } },
     );
+    expect((await logIn(t, p, '4821')).status).toBe(200);
+    // ...while both were live for their own.
+    expect((await reset({ security_pin: '1212', phone_number: p, otp: resetOtp })).status).toBe(
+      200,
+    );
+    const verified = await encryptedCall(t, 'POST', '/api/auth', {
+      phone_number: p,
+      otp: signupOtp,
+    });
+    expect(verified.status).toBe(200);
+    expect((await logIn(t, p, '1212')).status).toBe(200);
   });
 
   it.each([

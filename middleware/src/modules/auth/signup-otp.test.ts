@@ -2,6 +2,7 @@ import { INVALID_OTP, OTP_RESENT } from '@ajo/shared/messages';
 import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
+import { SecretChecks } from '../../test-support/secret-checks.js';
 import {
   FakeClock,
   encryptedCall,
@@ -14,6 +15,12 @@ import {
 
 const phone = (n: number) => `23480${String(n).padStart(8, '0')}`;
 const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+/** `count` distinct 6-digit codes, none of them `otp`. */
+const otherCodes = (otp: string, count: number) =>
+  Array.from({ length: count }, (_, i) =>
+    String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
+  );
+const TOO_MANY_TRIES = 'Too many wrong attempts. Please request a new OTP.';
 
 describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', () => {
   let t: TestApp;
@@ -121,24 +128,48 @@ describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', ()
     expect((await verify({ phone_number: p, otp })).status).toBe(200);
   });
 
-  it('compares at most 5 of many parallel guesses', async () => {
+  it('compares at most 5 of 100 parallel guesses; then not even the right code', async () => {
     const p = phone(7);
     await plainGet(t, `/api/auth?phone_number=${p}`);
     const otp = await latestOtp(t, p);
-    const guesses = Array.from({ length: 12 }, (_, i) =>
-      verify({ phone_number: p, otp: wrongOtp(String(Number(otp) + i)) }),
-    );
-    const answers = await Promise.all(guesses);
-    expect(answers.every((a) => a.status === 401)).toBe(true);
-    const row = await t.database.db
-      .selectFrom('otps')
-      .select('attempts')
-      .where('phone_number', '=', p)
-      .executeTakeFirstOrThrow();
-    expect(row.attempts).toBeGreaterThanOrEqual(5);
-    expect((await verify({ phone_number: p, otp })).body.message).toBe(
-      'Too many wrong attempts. Please request a new OTP.',
-    );
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
+    try {
+      const answers = await Promise.all(
+        otherCodes(otp, 100).map((code) => verify({ phone_number: p, otp: code })),
+      );
+      expect(checks.compared.length).toBeGreaterThan(0);
+      expect(checks.compared.length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+
+      const before = checks.compared.length;
+      const again = await Promise.all(
+        [otp, ...otherCodes(otp, 99)].map((code) => verify({ phone_number: p, otp: code })),
+      );
+      expect(checks.compared.length).toBe(before);
+      expect(again.map((a) => a.body.message)).toEqual(Array(100).fill(TOO_MANY_TRIES));
+    } finally {
+      checks.restore();
+    }
+  });
+
+  it('gives a resent code 5 tries of its own, however many guesses arrive at once', async () => {
+    const p = phone(14);
+    await plainGet(t, `/api/auth?phone_number=${p}`);
+    clock.advance(180);
+    expect((await plainGet(t, `/api/auth/get-otps?phone_number=${p}`)).status).toBe(200);
+    const otp = await latestOtp(t, p);
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
+    try {
+      const answers = await Promise.all(
+        otherCodes(otp, 100).map((code) => verify({ phone_number: p, otp: code })),
+      );
+      expect(checks.compared.length).toBeGreaterThan(0);
+      expect(checks.compared.length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 401)).toBe(true);
+      expect((await verify({ phone_number: p, otp })).body.message).toBe(TOO_MANY_TRIES);
+    } finally {
+      checks.restore();
+    }
   });
 
   it('answers 401 expired after 10 minutes', async () => {

@@ -52,6 +52,12 @@ const rows = [
     amount: 100,
     narration: 'MTN',
   },
+  {
+    transaction_date: '2026-11-15T09:00:00.000Z',
+    transaction_type: 'credit',
+    amount: 300,
+    narration: 'Reversal of a failed transfer',
+  },
 ];
 
 beforeEach(() => {
@@ -70,7 +76,9 @@ async function renderHistory() {
 }
 
 function amountCell(narration: string) {
-  const row = screen.getByRole('row', { name: new RegExp(narration) });
+  const row = screen.getByRole('row', {
+    name: (name) => name.endsWith(` ${narration}`),
+  });
   return within(row).getAllByRole('cell')[2];
 }
 
@@ -110,13 +118,22 @@ describe('/dashboard/transaction-history', () => {
     expect(screen.getByRole('cell', { name: '₦5,000.00' })).toBeInTheDocument();
   });
 
-  it('colours credits primary and every other type red', async () => {
+  it('colours credits primary and every other type red, row by row', async () => {
     await renderHistory();
-    expect(amountCell('From Tunde')).toHaveAttribute('data-tone', 'primary');
-    expect(amountCell('From Bola')).toHaveAttribute('data-tone', 'primary');
-    expect(amountCell('To Bisi')).toHaveAttribute('data-tone', 'danger');
-    expect(amountCell('To GTBank')).toHaveAttribute('data-tone', 'danger');
-    expect(amountCell('MTN')).toHaveAttribute('data-tone', 'danger');
+    // SPEC §9: credit, inter-inward and intra-inward amounts use the primary colour; all others
+    // red, raw types such as funding and airtime included.
+    const tones = Object.fromEntries(
+      rows.map((row) => [row.narration, amountCell(row.narration)?.getAttribute('data-tone')]),
+    );
+    expect(tones).toEqual({
+      'From Tunde': 'primary',
+      'To Bisi': 'danger',
+      'From Bola (GTBank)': 'primary',
+      'To GTBank': 'danger',
+      'Card funding': 'danger',
+      MTN: 'danger',
+      'Reversal of a failed transfer': 'primary',
+    });
   });
 
   it('asks for the mini statement of the chosen wallet', async () => {
