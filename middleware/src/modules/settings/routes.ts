@@ -59,7 +59,7 @@ export async function settingsRoutes(app: Api) {
       repository: new OtpRepository(app.db),
       notifier: app.providers.notifier,
       clock: app.clock,
-      pepper: app.config.secrets.pepper,
+      secrets: app.secrets,
     }),
     pinGuard: new TransactionPinGuard({ db: app.db, secrets: app.secrets, clock: app.clock }),
     identity: app.providers.identity,

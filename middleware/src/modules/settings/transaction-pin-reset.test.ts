@@ -8,7 +8,7 @@ import {
   plainGet,
 } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { OtpService } from '../auth/otp-service.js';
+import { SecretChecks } from '../../test-support/secret-checks.js';
 import { balanceKobo, createCustomer, type Customer } from '../funding/funding-test-kit.js';
 import { walletTransfer } from '../transfers/transfers-test-kit.js';
 import { fundedCustomer } from '../funding/funding-test-kit.js';
@@ -102,14 +102,8 @@ describe('transaction PIN reset: GET /api/auth/get-otp, POST /api/users/{id}/res
     await requestOtp(dayo, phone);
     const otp = await latestOtp(t, phone);
     const wrong = (i: number) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0');
-    // Every comparison hashes the guess first, so counting hashes counts what was compared.
-    const proto = OtpService.prototype as unknown as { hash: (...args: unknown[]) => string };
-    const realHash = proto.hash;
-    let compared = 0;
-    proto.hash = function (this: unknown, ...args: unknown[]) {
-      compared += 1;
-      return realHash.apply(this, args);
-    };
+    // Counts what was compared: every OTP check goes through the app's secret hasher.
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
     const guesses = [...Array.from({ length: 19 }, (_, i) => wrong(i)), otp].map((guess) =>
       reset(dayo, {
         otp: guess,
@@ -119,7 +113,8 @@ describe('transaction PIN reset: GET /api/auth/get-otp, POST /api/users/{id}/res
       }),
     );
     const answers = await Promise.all(guesses);
-    proto.hash = realHash;
+    checks.restore();
+    const compared = checks.compared.length;
     expect(compared).toBeGreaterThan(0);
     expect(compared).toBeLessThanOrEqual(5);
     // The right OTP either was among the 5 compared (and worked once) or was refused unseen.
