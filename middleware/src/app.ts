@@ -15,6 +15,7 @@ import { identityRoutes } from './modules/identity/routes.js';
 import { kycRoutes } from './modules/kyc/routes.js';
 import { registerPaymentJobs, paymentsRoutes } from './modules/payments/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { referralsRoutes, registerReferralJobs } from './modules/referrals/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { registerTransferJobs, transfersRoutes } from './modules/transfers/routes.js';
@@ -91,6 +92,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   fundingRoutes,
   transfersRoutes,
   paymentsRoutes,
+  referralsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -104,6 +106,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
     }),
   registerTransferJobs,
   registerPaymentJobs,
+  (app) => registerReferralJobs(app),
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

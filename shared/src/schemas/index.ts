@@ -11,6 +11,7 @@ export * from './api-wallets';
 export * from './api-money';
 export * from './api-transfers';
 export * from './api-payments';
+export * from './api-referrals';
 export * from './pins';
 export * from './identity';
 export * from './transfers';
