@@ -7,8 +7,10 @@ import {
   choosePins,
   confirmSignUpOtp,
   expectedFailedResponse,
+  fillAccountSetup,
   notifications,
   pathnameIs,
+  SETUP_ADDRESS,
   signIn,
   startSignUp,
 } from '../support/onboarding';
@@ -48,14 +50,7 @@ test('a friend on a desktop signs up from a referral link, funds ₦1,000 and bo
       const code = page.getByRole('textbox', { name: 'Referrer code' });
       await expect(code).toHaveValue(referrer.code);
 
-      await page.getByRole('combobox', { name: 'Gender' }).selectOption({ label: 'Female' });
-      await page.getByRole('textbox', { name: 'Address' }).fill('4 Adeola Odeku Street');
-      const state = page.getByRole('combobox', { name: 'State' });
-      await expect(state.getByRole('option', { name: 'Lagos', exact: true })).toBeAttached();
-      await state.selectOption({ label: 'Lagos' });
-      const lga = page.getByRole('combobox', { name: 'Local government' });
-      await expect(lga.getByRole('option', { name: 'Ikeja', exact: true })).toBeAttached();
-      await lga.selectOption({ label: 'Ikeja' });
+      await fillAccountSetup(page);
 
       await code.fill('NOSUCH99');
       await page.getByRole('button', { name: 'Create account' }).click();
@@ -63,10 +58,8 @@ test('a friend on a desktop signs up from a referral link, funds ₦1,000 and bo
         notifications(page).getByText('This referral code does not exist.'),
       ).toBeVisible();
       await expect(page).toHaveURL(pathnameIs('/register'));
-      await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(
-        '4 Adeola Odeku Street',
-      );
-      await expect(lga).not.toHaveValue('');
+      await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(SETUP_ADDRESS);
+      await expect(page.getByRole('combobox', { name: 'Local government' })).not.toHaveValue('');
 
       await code.fill(referrer.code);
       await page.getByRole('button', { name: 'Create account' }).click();
