@@ -1,7 +1,6 @@
 // What the public pages show from the runtime configuration (/app-config.json, host README): who
 // holds the money and where the mobile apps are. Defaults keep the pages whole if it cannot load.
 import { useEffect, useState } from 'react';
-import { loadHostApi } from '@ajo/remote-kit/host';
 
 export interface PublicConfig {
   bankName: string;
@@ -20,9 +19,16 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
 /** Shown in the FAQ's support note and the landing footer (SPEC §2: contact support by email). */
 export const SUPPORT_EMAIL = 'support@ajowallet.ng';
 
+/**
+ * Read straight from /app-config.json rather than through host/api's getAppConfig: that module
+ * brings the HTTP client and the cipher (about 27 KB gzip), which would push the landing page's
+ * first load over its budget (docs/decisions/003-bundle-budget-choices.md) for four strings.
+ */
 export async function loadPublicConfig(): Promise<PublicConfig> {
   try {
-    const config = await (await loadHostApi()).getAppConfig();
+    const res = await fetch('/app-config.json', { cache: 'no-cache' });
+    if (!res.ok) throw new Error(`app-config.json: HTTP ${res.status}`);
+    const config = (await res.json()) as Partial<PublicConfig>;
     return {
       bankName: config.bankName || DEFAULT_PUBLIC_CONFIG.bankName,
       bankLicence: config.bankLicence || DEFAULT_PUBLIC_CONFIG.bankLicence,

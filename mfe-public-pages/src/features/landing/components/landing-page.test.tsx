@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { getAppConfig, resetHost } from '@ajo/remote-kit/testing';
+import { resetHost } from '@ajo/remote-kit/testing';
+import { serveAppConfig } from '../../public-config/serve-app-config';
 import { LandingPage } from './landing-page';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
@@ -8,7 +9,7 @@ beforeEach(() => resetHost());
 
 describe('landing page (SPEC §2)', () => {
   it('has the headline, Get started, Login and the three blurbs', async () => {
-    getAppConfig.mockResolvedValue({ apiBaseUrl: '/api', encryptionSecret: 'x', bankName: 'B' });
+    serveAppConfig({ apiBaseUrl: '/api', encryptionSecret: 'x', bankName: 'B' });
     render(<LandingPage />);
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/signup');
@@ -20,14 +21,14 @@ describe('landing page (SPEC §2)', () => {
   });
 
   it('ends with who holds the money, the legal and help links and the app stores, from configuration', async () => {
-    getAppConfig.mockResolvedValue({
+    serveAppConfig({
       apiBaseUrl: '/api',
       encryptionSecret: 'x',
       bankName: 'Lagos Trust MFB',
       bankLicence: 'Licensed by the CBN, RC 123456',
       androidStoreUrl: 'https://play.example/ajo',
       iosStoreUrl: 'https://apple.example/ajo',
-    } as never);
+    });
     render(<LandingPage />);
     const footer = screen.getByRole('contentinfo', { name: 'About Ajo Wallet' });
     expect(await within(footer).findByText('Lagos Trust MFB')).toBeInTheDocument();
@@ -47,7 +48,7 @@ describe('landing page (SPEC §2)', () => {
   });
 
   it('keeps the footer whole with the defaults when the configuration cannot load', async () => {
-    getAppConfig.mockRejectedValue(new Error('offline'));
+    serveAppConfig(new Error('offline'));
     render(<LandingPage />);
     expect(await screen.findByText('Ajo Microfinance Bank')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { redirectBrowser } from '@ajo/remote-kit/browser-redirect';
-import { api, apiError, getAppConfig, resetHost, toasts } from '@ajo/remote-kit/testing';
+import { api, apiError, resetHost, toasts } from '@ajo/remote-kit/testing';
+import { serveAppConfig } from '../../public-config/serve-app-config';
 import { ReferralPage } from './referral-page';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
@@ -35,13 +36,13 @@ function renderAt(code = 'ada12345') {
 beforeEach(() => {
   resetHost();
   jest.mocked(redirectBrowser).mockReset();
-  getAppConfig.mockResolvedValue({
+  serveAppConfig({
     apiBaseUrl: '/api',
     encryptionSecret: 'x',
     bankName: 'Ajo Sandbox Bank',
     androidStoreUrl: 'https://play.example/ajo',
     iosStoreUrl: 'https://apple.example/ajo',
-  } as never);
+  });
   api.get.mockResolvedValue({ status: 200, data: { message: 'ok', data: { referrer: 'Ada O.' } } });
   api.post.mockResolvedValue({
     status: 201,
