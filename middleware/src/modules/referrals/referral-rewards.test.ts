@@ -5,8 +5,12 @@ import {
   balanceKobo,
   createCustomer,
   fundedCustomer,
+  CARDS,
   inboundTransfer,
+  payWith,
+  postCheckout,
   setWalletStatus,
+  startCheckout,
   type Customer,
 } from '../funding/funding-test-kit.js';
 import {
@@ -217,6 +221,17 @@ describe('referral rewards (SPEC §9)', () => {
     await t.app.jobs.runDue();
     expect(await balanceKobo(t, referrer.commission)).toBe(25_000);
     expect(await balanceKobo(t, referee.commission)).toBe(25_000);
+  });
+
+  it('counts a card funding like a bank transfer', async () => {
+    const referrer = await fundedCustomer(t, 5000);
+    const referee = await refereeOf(referrer);
+    const link = await startCheckout(t, referee, { transfer_amount: 1000 });
+    const paid = await postCheckout(t, link, payWith(CARDS.success));
+    expect(paid.statusCode).toBe(303);
+    await t.app.jobs.runDue();
+    expect(await balanceKobo(t, referee.commission)).toBe(25_000);
+    expect(await balanceKobo(t, referrer.commission)).toBe(25_000);
   });
 
   it('pays nothing while the referee has not completed onboarding', async () => {
