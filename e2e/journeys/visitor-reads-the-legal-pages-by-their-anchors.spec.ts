@@ -45,7 +45,7 @@ test('the landing footer says who holds the money and leads to the privacy polic
   page,
 }) => {
   await page.goto('/');
-  const footer = page.getByRole('contentinfo', { name: 'About Ajo Wallet' });
+  const footer = page.getByRole('region', { name: 'About Ajo Wallet' });
   await expect(footer).toContainText('Your money is held by Ajo Microfinance Bank.');
   await expect(footer.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
     'href',

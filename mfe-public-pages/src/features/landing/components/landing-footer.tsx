@@ -8,8 +8,9 @@ import styles from './landing-page.module.css';
  */
 export function LandingFooter() {
   const config = usePublicConfig();
+  // A region, not <footer>: inside the shell's <main> a footer is no contentinfo landmark.
   return (
-    <footer className={styles.footer} aria-label="About Ajo Wallet">
+    <section className={styles.footer} aria-label="About Ajo Wallet">
       <p className={styles.custody}>
         Your money is held by <strong>{config.bankName}</strong>. {config.bankLicence}.
       </p>
@@ -43,6 +44,6 @@ export function LandingFooter() {
           </a>
         </li>
       </ul>
-    </footer>
+    </section>
   );
 }

@@ -30,7 +30,7 @@ describe('landing page (SPEC §2)', () => {
       iosStoreUrl: 'https://apple.example/ajo',
     });
     render(<LandingPage />);
-    const footer = screen.getByRole('contentinfo', { name: 'About Ajo Wallet' });
+    const footer = screen.getByRole('region', { name: 'About Ajo Wallet' });
     expect(await within(footer).findByText('Lagos Trust MFB')).toBeInTheDocument();
     expect(footer).toHaveTextContent(
       'Your money is held by Lagos Trust MFB. Licensed by the CBN, RC 123456.',
