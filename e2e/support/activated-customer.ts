@@ -131,7 +131,17 @@ async function createTransactionPin(token: string, id: string): Promise<void> {
  * `page`, activated with both wallets and a transaction PIN, and left on /dashboard.
  */
 export async function activatedCustomer(page: Page): Promise<ActivatedCustomer> {
-  const phone = await signedInUnverifiedCustomer(page);
+  return activateSignedInCustomer(page, await signedInUnverifiedCustomer(page));
+}
+
+/**
+ * The same for a customer who signed up and signed in some other way (a referral link): activated
+ * through the API with the session `page` holds, and left on /dashboard.
+ */
+export async function activateSignedInCustomer(
+  page: Page,
+  phone: TestPhone,
+): Promise<ActivatedCustomer> {
   const session = await page.evaluate(() => ({
     token: window.localStorage.getItem('tk') ?? '',
     id: window.localStorage.getItem('id') ?? '',

@@ -43,19 +43,26 @@ export async function setUpAccount(page: Page): Promise<void> {
   const create = page.getByRole('button', { name: 'Create account' });
   // SPEC §4: submit stays disabled until every field but referrer code and email is filled.
   await expect(create).toBeDisabled();
+  await fillAccountSetup(page);
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(notifications(page).getByText(ACCOUNT_CREATED)).toBeVisible();
+  await expect(page).toHaveURL(pathnameIs('/login'));
+}
+
+/** Account Setup's required fields: Female, an Ikeja address, Lagos and Ikeja from the real lists. */
+export async function fillAccountSetup(page: Page): Promise<void> {
   await page.getByRole('combobox', { name: 'Gender' }).selectOption({ label: 'Female' });
-  await page.getByRole('textbox', { name: 'Address' }).fill('12 Allen Avenue, Ikeja');
+  await page.getByRole('textbox', { name: 'Address' }).fill(SETUP_ADDRESS);
   const state = page.getByRole('combobox', { name: 'State' });
   await expect(state.getByRole('option', { name: 'Lagos', exact: true })).toBeAttached();
   await state.selectOption({ label: 'Lagos' });
   const lga = page.getByRole('combobox', { name: 'Local government' });
   await expect(lga.getByRole('option', { name: 'Ikeja', exact: true })).toBeAttached();
   await lga.selectOption({ label: 'Ikeja' });
-  await expect(create).toBeEnabled();
-  await create.click();
-  await expect(notifications(page).getByText(ACCOUNT_CREATED)).toBeVisible();
-  await expect(page).toHaveURL(pathnameIs('/login'));
 }
+
+export const SETUP_ADDRESS = '12 Allen Avenue, Ikeja';
 
 /** The whole sign-up (SPEC §2 order): ends on /login with a customer who holds `pin`. */
 export async function signUp(page: Page, phone: TestPhone, pin: string): Promise<void> {

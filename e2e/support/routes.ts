@@ -48,9 +48,13 @@ const visits: Record<string, Visit> = {
   // sends them on to /dashboard (host/src/layout/activation.ts). The screen itself, for a customer
   // without wallets: new-customer-verifies-identity-with-bvn.spec.ts.
   '/not-activated': { landsOn: ['/dashboard'], rendersAs: 'wallets', heading: /^Dashboard$/ },
-  // SPEC §2 /referral/{referral_code}. When the referral lookup is wired, this code must exist in
-  // the middleware's sandbox (or be answered by page.route) so the page logs no 404.
-  '/referral': { visit: '/referral/ADAEZE42' },
+  // SPEC §2 /referral/{referral_code}. Nobody holds this code: the lookup answers 404 and the page
+  // says the link does not work (a working code: journeys/visitor-*-referral-link*.spec.ts).
+  '/referral': {
+    visit: '/referral/ADAEZE42',
+    heading: /This invitation link does not work/,
+    expectedFailedResponses: [{ status: 404, apiPath: '/referral/ADAEZE42' }],
+  },
   // SPEC §2: BVN start asks the server for the provider's page and redirects there; for a visitor
   // who is not signed in, GET /api/bvn/start answers 401 and the screen stays with its failure
   // (the signed-in way to the provider: journeys/new-customer-verifies-identity-with-bvn.spec.ts).

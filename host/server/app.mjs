@@ -31,7 +31,7 @@ function safeEqual(a, b) {
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string, trustProxy?: false | string,
- *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string }, logger?: boolean | { level: string } }} o
+ *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
   // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).

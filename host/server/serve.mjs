@@ -37,6 +37,11 @@ const app = await buildApp({
     apiBaseUrl: process.env.API_BASE_URL ?? '/api',
     encryptionSecret: process.env.ENCRYPTION_SECRET ?? DEV_ENCRYPTION_SECRET,
     bankName: process.env.BANK_NAME ?? 'Ajo Microfinance Bank',
+    bankLicence: process.env.BANK_LICENCE ?? 'Licensed by the Central Bank of Nigeria',
+    androidStoreUrl:
+      process.env.ANDROID_STORE_URL ?? 'https://play.google.com/store/apps/details?id=ng.ajowallet',
+    iosStoreUrl:
+      process.env.IOS_STORE_URL ?? 'https://apps.apple.com/ng/app/ajo-wallet/id6450000001',
   },
   logger: process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' },
 });

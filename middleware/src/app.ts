@@ -16,6 +16,7 @@ import { kycRoutes } from './modules/kyc/routes.js';
 import { registerPaymentJobs, paymentsRoutes } from './modules/payments/routes.js';
 import { registerDocumentReviewJobs, settingsRoutes } from './modules/settings/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
+import { referralsRoutes, registerReferralJobs } from './modules/referrals/routes.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { registerTransferJobs, transfersRoutes } from './modules/transfers/routes.js';
@@ -93,6 +94,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   transfersRoutes,
   paymentsRoutes,
   settingsRoutes,
+  referralsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -107,6 +109,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   registerTransferJobs,
   registerPaymentJobs,
   registerDocumentReviewJobs,
+  (app) => registerReferralJobs(app),
 ];
 
 /** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */

@@ -141,6 +141,22 @@ const envSchema = z.object({
   FACE_CHECK_TIMEOUT: z._default(duration('FACE_CHECK_TIMEOUT'), 30),
   // Naira: a money call of at least this amount needs a step-up OTP (src/money/step-up.ts).
   STEP_UP_AMOUNT: z._default(int('STEP_UP_AMOUNT', 1, 9_999_999_999), 50_000),
+  // SPEC §9 referral promotion: fundings at or after this instant earn no reward (src/modules/referrals).
+  REFERRAL_PROMOTION_ENDS_AT: z._default(
+    z.pipe(
+      z
+        .string()
+        .check(
+          z.refine(
+            (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+            'REFERRAL_PROMOTION_ENDS_AT must be a date and time like 2027-08-01T00:00:00+01:00',
+          ),
+        ),
+      z.transform((v) => new Date(v)),
+    ),
+    // The end of July 31 (SPEC §9), Lagos time.
+    () => new Date('2027-08-01T00:00:00+01:00'),
+  ),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -168,6 +184,7 @@ export interface Config {
   fileStorage: { kind: 'database' } | ({ kind: 's3' } & S3Settings);
   faceCheck: { timeoutSeconds: number };
   money: { stepUpAmountKobo: number };
+  referrals: { promotionEndsAt: Date };
 }
 
 export interface S3Settings {
@@ -264,6 +281,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fileStorage,
     faceCheck: { timeoutSeconds: env.FACE_CHECK_TIMEOUT },
     money: { stepUpAmountKobo: env.STEP_UP_AMOUNT * 100 },
+    referrals: { promotionEndsAt: env.REFERRAL_PROMOTION_ENDS_AT },
   };
 }
 

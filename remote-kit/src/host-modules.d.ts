@@ -7,6 +7,10 @@ declare module 'host/api' {
     apiBaseUrl: string;
     encryptionSecret: string;
     bankName: string;
+    /** Public pages (landing footer, referral landing); unset falls back to the remote's defaults. */
+    bankLicence?: string;
+    androidStoreUrl?: string;
+    iosStoreUrl?: string;
   }
   /** Every failed call rejects with this shape; `message` is the server's when it sent one (SPEC §8). */
   export interface ApiError {

@@ -1,12 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { crossAppNavigations, resetHost } from '@ajo/remote-kit/testing';
+import { api, crossAppNavigations, resetHost } from '@ajo/remote-kit/testing';
 import { RemoteRoot } from './remote-root';
 import { isLandingPath } from './public-paths';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
-beforeEach(() => resetHost());
+beforeEach(() => {
+  resetHost();
+  api.get.mockResolvedValue({ status: 200, data: { message: 'ok', data: { referrer: 'Ada O.' } } });
+});
 
 describe('public pages routes', () => {
   it.each([
@@ -14,7 +17,7 @@ describe('public pages routes', () => {
     ['/terms-and-conditions/account', 'Account Terms and Privacy Policy'],
     ['/terms-and-conditions/referrals', 'Referral Reward Terms'],
     ['/terms-and-conditions/cards', 'Debit Card Terms'],
-    ['/referral/ABC123', 'Referral'],
+    ['/referral/ABC123', 'Ada O. invited you to join the fun'],
     ['/not-activated', 'Account not activated'],
     ['/error', 'Something went wrong'],
     ['/ui-catalogue', 'UI catalogue'],

@@ -355,6 +355,25 @@ export interface CoreTables {
   identity_documents: IdentityDocumentsTable;
   outbox_attachments: OutboxAttachmentsTable;
   account_closures: AccountClosuresTable;
+  referral_invites: ReferralInvitesTable;
+  referral_rewards: ReferralRewardsTable;
+}
+
+// Migration 0016: phone numbers invited from a referral landing page (POST /referral).
+export interface ReferralInvitesTable {
+  phone_number: string; // 234 form
+  referral_code: string;
+  created_at: Timestamp;
+}
+
+// Migration 0016: the SPEC §9 reward, one row per referee, written with both ledger entries.
+export interface ReferralRewardsTable {
+  referee_user_id: string;
+  referrer_user_id: string;
+  referrer_amount_kobo: number;
+  referee_amount_kobo: number;
+  funding_reference: string;
+  paid_at: Timestamp;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

@@ -63,6 +63,7 @@ describe('ledger accounts', () => {
       'commission_pool',
       'fees',
       'outbound_holding',
+      'referral_programme',
     ]);
     expect(a?.fees.id).toBe(c.fees.id);
     expect(b?.bank_settlement.id).toBe(c.bank_settlement.id);

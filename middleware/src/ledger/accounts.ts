@@ -43,6 +43,7 @@ const SYSTEM_ACCOUNT_NAMES: Record<SystemAccountType, string> = {
   commission_pool: 'Commission pool',
   fees: 'Fees',
   outbound_holding: 'Outbound money awaiting the provider',
+  referral_programme: 'Referral programme',
 };
 
 export function isWalletType(type: AccountType): boolean {

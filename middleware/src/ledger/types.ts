@@ -14,6 +14,8 @@ export const SYSTEM_ACCOUNT_TYPES = [
   'fees',
   // Money on its way out (bank transfer, bill vend) until the provider's definite answer.
   'outbound_holding',
+  // SPEC §9 referral rewards are paid from here (migration 0016).
+  'referral_programme',
 ] as const;
 
 export const ACCOUNT_TYPES = [...WALLET_TYPES, ...SYSTEM_ACCOUNT_TYPES] as const;

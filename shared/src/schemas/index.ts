@@ -12,6 +12,7 @@ export * from './api-money';
 export * from './api-transfers';
 export * from './api-payments';
 export * from './api-settings';
+export * from './api-referrals';
 export * from './pins';
 export * from './identity';
 export * from './transfers';

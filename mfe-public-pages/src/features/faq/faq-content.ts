@@ -52,6 +52,3 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
     ],
   },
 ];
-
-/** Shown in the FAQ's support note (SPEC §2: contact support by email). */
-export const SUPPORT_EMAIL = 'support@ajowallet.ng';

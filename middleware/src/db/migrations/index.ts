@@ -12,6 +12,7 @@ import * as m0011 from './0011-sandbox-provider-state.js';
 import * as m0012 from './0012-transfers.js';
 import * as m0014 from './0014-payments.js';
 import * as m0015 from './0015-settings.js';
+import * as m0016 from './0016-referrals.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0012-transfers': m0012,
   '0014-payments': m0014,
   '0015-settings': m0015,
+  '0016-referrals': m0016,
 };

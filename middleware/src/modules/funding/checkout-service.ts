@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../error
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, type Ledger } from '../../ledger/index.js';
 import { assertWithinMaxBalance } from '../../money/limits.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
+import type { OnFunded } from '../referrals/rewards.js';
 import {
   CHECKOUT_CANCELLED,
   CHECKOUT_EXPIRED,
@@ -25,6 +26,8 @@ export interface CheckoutDeps {
   clock: Clock;
   /** Test seam: runs after the session is marked paid, before the credit (same transaction). */
   afterMarkPaid?: (sessionId: string) => Promise<void>;
+  /** Runs in the credit's transaction (the referral reward check, src/modules/referrals). */
+  onFunded?: OnFunded;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -156,6 +159,11 @@ export class CheckoutService {
         reference: session.id,
         type: 'funding',
         narration: CARD_FUNDING_NARRATION,
+      });
+      await this.deps.onFunded?.(trx, {
+        userId: session.user_id,
+        reference: session.id,
+        at: paidAt,
       });
       return { session: { ...session, status: 'paid' as const, paid_at: paidAt }, replayed: false };
     });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/schema.js';
 import { createLedger, koboToNaira, nairaToKobo } from '../../ledger/index.js';
 import type { InboundCreditNotification } from '../../providers/bank-switch/index.js';
 import { assertWithinMaxBalance, lockCustomers } from '../../money/limits.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
+import type { OnFunded } from '../referrals/rewards.js';
 
 export type InboundTransfer = InboundCreditNotification;
 
@@ -13,7 +15,11 @@ export type InboundTransfer = InboundCreditNotification;
  * account number lands as inter-inward from the bank settlement account. The switch's reference is
  * the ledger reference, so a repeated notification moves money once.
  */
-export async function creditInboundTransfer(db: Kysely<Database>, input: InboundTransfer) {
+export async function creditInboundTransfer(
+  db: Kysely<Database>,
+  input: InboundTransfer,
+  deps: { clock: Clock; onFunded?: OnFunded },
+) {
   await ensureSystemAccounts(db);
   const reference = input.reference ?? `inbound-${randomUUID()}`;
   const amountKobo = nairaToKobo(input.amount);
@@ -31,7 +37,7 @@ export async function creditInboundTransfer(db: Kysely<Database>, input: Inbound
       await lockCustomers(trx, [owner.ownerUserId]);
       await assertWithinMaxBalance(trx, owner.ownerUserId, amountKobo);
     }
-    return createLedger(trx).transfer({
+    const credit = await createLedger(trx).transfer({
       from: 'bank_settlement',
       to: input.account_number,
       amountKobo,
@@ -40,6 +46,10 @@ export async function creditInboundTransfer(db: Kysely<Database>, input: Inbound
       narration: `From ${input.sender_name} (${input.sender_bank})`,
       metadata: { sender_name: input.sender_name, sender_bank: input.sender_bank },
     });
+    if (owner?.ownerUserId && !credit.replayed) {
+      await deps.onFunded?.(trx, { userId: owner.ownerUserId, reference, at: deps.clock.now() });
+    }
+    return credit;
   });
   return {
     replayed: result.replayed,

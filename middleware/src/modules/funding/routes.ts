@@ -7,6 +7,7 @@ import { moneyRoute } from '../../money/money-route.js';
 import { assertOwnsWallet } from '../../plugins/auth.js';
 import type { CheckoutSessions } from '../../providers/card-checkout/index.js';
 import { CheckoutService } from './checkout-service.js';
+import { referralFundingHook } from '../referrals/rewards.js';
 import { creditInboundTransfer } from './inbound-transfer-service.js';
 import { bankToWalletBody, inboundTransferBody } from './schemas.js';
 
@@ -15,7 +16,9 @@ import { bankToWalletBody, inboundTransferBody } from './schemas.js';
  * processor calls back to credit) and, in sandbox mode, the bank switch's inbound transfer.
  */
 export async function fundingRoutes(app: Api) {
-  const checkout = new CheckoutService({ db: app.db, clock: app.clock });
+  // SPEC §9: every credit of a customer's own money may complete a referral (src/modules/referrals).
+  const onFunded = referralFundingHook(app);
+  const checkout = new CheckoutService({ db: app.db, clock: app.clock, onFunded });
   const cardCheckout = app.providers.cardCheckout;
 
   // A money call (src/money): PIN guard and client reference; no step-up, nothing leaves the
@@ -81,7 +84,10 @@ export async function fundingRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const result = await creditInboundTransfer(app.db, request.body);
+      const result = await creditInboundTransfer(app.db, request.body, {
+        clock: app.clock,
+        onFunded,
+      });
       return reply.code(result.replayed ? 200 : 201).send(result.body);
     },
   );

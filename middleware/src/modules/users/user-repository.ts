@@ -35,6 +35,16 @@ export class UserRepository {
     return row !== undefined;
   }
 
+  /** The code a referral landing page recorded for this number (POST /referral), if any. */
+  async invitedWithCode(phone: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('referral_invites')
+      .select('referral_code')
+      .where('phone_number', '=', phone)
+      .executeTakeFirst();
+    return row?.referral_code ?? null;
+  }
+
   /** Throws the database's unique violation (code 23505) for a taken phone or referral code. */
   async insert(user: NewUser): Promise<string> {
     const row = await this.db

@@ -63,10 +63,13 @@ export class UserService {
     const lgaId = Number(form.lga_id);
     if (!findState(stateId)) throw badRequest(STATE_REQUIRED);
     if (findLocalGovernment(lgaId)?.stateId !== stateId) throw badRequest(LGA_NOT_IN_STATE);
-    const referrerCode = form.referrer_code ? form.referrer_code.trim().toUpperCase() : null;
-    if (referrerCode && !(await users.referralCodeExists(referrerCode))) {
+    const typedCode = form.referrer_code ? form.referrer_code.trim().toUpperCase() : null;
+    if (typedCode && !(await users.referralCodeExists(typedCode))) {
       throw badRequest(REFERRAL_CODE_UNKNOWN);
     }
+    // A friend invited by number on a referral landing page (POST /referral) who signs up without
+    // the code still counts as that referrer's referee (SPEC §9).
+    const referrerCode = typedCode ?? (await users.invitedWithCode(phone));
     if (await users.phoneExists(phone)) throw conflict(PHONE_ALREADY_REGISTERED, 'PHONE_TAKEN');
 
     const pinHash = await secrets.hashSecret(form.pin);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FAQ_SUBTITLE, FAQ_TITLE } from '@ajo/shared/messages';
-import { FAQ_GROUPS, SUPPORT_EMAIL } from '../faq-content';
+import { SUPPORT_EMAIL } from '../../public-config/public-config';
+import { FAQ_GROUPS } from '../faq-content';
 import styles from './faq-page.module.css';
 
 /** SPEC §2 FAQ: an accordion with one item open at a time. */

@@ -1,4 +1,5 @@
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
+import { LandingFooter } from './landing-footer';
 import styles from './landing-page.module.css';
 
 const BLURBS = [
@@ -49,6 +50,7 @@ export function LandingPage() {
           ))}
         </ul>
       </section>
+      <LandingFooter />
     </div>
   );
 }
