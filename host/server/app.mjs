@@ -23,6 +23,29 @@ function cacheHeaders(res, filePath) {
   set('X-Content-Type-Options', 'nosniff');
 }
 
+/*
+ * What the page may use. The camera only for our own origin (the onboarding face photo asks for
+ * it), never for a frame or a third party; everything else the product never uses is off. One
+ * document serves every route of the single-page app, and the browser fixes the policy when the
+ * document loads, so a per-route camera policy would block the face photo for a customer who
+ * signed in on /login and was sent on to onboarding without a reload.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+/** Two years with subdomains, production only: a development server on http://localhost must not pin HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 function safeEqual(a, b) {
   const x = Buffer.from(String(a));
   const y = Buffer.from(String(b));
@@ -30,7 +53,7 @@ function safeEqual(a, b) {
 }
 
 /**
- * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string, trustProxy?: false | string,
+ * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string, trustProxy?: false | string, production?: boolean,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
@@ -39,8 +62,12 @@ export async function buildApp(o) {
   const store = createRegistryStore(o.deployDir);
   const indexPath = path.join(o.distDir, 'index.html');
 
+  // On every answer, the proxied API's JSON included: no content sniffing, no referrer leaks.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (o.production) reply.header('Strict-Transport-Security', HSTS);
     return payload;
   });
 

@@ -10,7 +10,7 @@ let tmp;
 let app;
 const appConfig = { apiBaseUrl: '/api', encryptionSecret: 'secret-123', bankName: 'Test Bank' };
 
-async function start(adminToken) {
+async function start(adminToken, options = {}) {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-app-'));
   const dist = path.join(tmp, 'dist');
   mkdirSync(path.join(dist, 'assets'), { recursive: true });
@@ -32,6 +32,7 @@ async function start(adminToken) {
     appConfig,
     adminToken,
     middlewareUrl: 'http://127.0.0.1:9',
+    ...options,
   });
 }
 
@@ -64,6 +65,36 @@ describe('app server', () => {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('says nosniff on every answer, JSON and the proxied API included, and limits what pages may use', async () => {
+    await start();
+    for (const url of [
+      '/registry.json',
+      '/app-config.json',
+      '/api/health',
+      '/missing.js',
+      '/dashboard',
+    ]) {
+      const res = await app.inject(url);
+      expect([url, res.headers['x-content-type-options']]).toEqual([url, 'nosniff']);
+    }
+    const page = await app.inject('/dashboard');
+    const policy = page.headers['permissions-policy'].split(', ');
+    expect(policy).toContain('camera=(self)');
+    for (const feature of ['microphone', 'geolocation', 'payment', 'usb']) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('pins HTTPS with HSTS in production mode only', async () => {
+    await start(undefined, { production: true });
+    for (const url of ['/', '/registry.json', '/assets/main.js']) {
+      expect((await app.inject(url)).headers['strict-transport-security']).toBe(
+        'max-age=63072000; includeSubDomains',
+      );
     }
   });
 

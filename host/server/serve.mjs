@@ -28,6 +28,7 @@ try {
 }
 
 const app = await buildApp({
+  production: process.env.NODE_ENV === 'production',
   trustProxy,
   distDir: path.join(repoRoot, 'host', 'dist'),
   deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),

@@ -24,6 +24,7 @@ import { usersRoutes } from './modules/users/routes.js';
 import { walletsRoutes } from './modules/wallets/routes.js';
 import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
+import { textGuardPlugin } from './plugins/text-guard.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { errorsPlugin } from './plugins/errors.js';
 import type { Api } from './http/api.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(envelopePlugin, { secret: config.encryptionSecret });
+  await app.register(textGuardPlugin);
   await app.register(authPlugin, {
     tokens: createTokenService({
       secret: config.jwt.secret,

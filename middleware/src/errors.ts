@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code?: string,
     /** Extra fields merged into the response body (e.g. the 202 step-up challenge). */
     readonly extra?: Record<string, unknown>,
+    /** Response headers that go with the answer (e.g. Retry-After on a lock). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

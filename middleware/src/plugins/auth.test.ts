@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { createTokenService } from '../security/tokens.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, createTokenService } from '../security/tokens.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { assertOwnsUser, assertOwnsWallet, currentUser } from './auth.js';
 
@@ -102,6 +102,37 @@ describe('auth plumbing', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(JWT_SECRET));
     expect((await get(`/api/test/users/${ALICE}`, token)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['without exp', (jwt: SignJWT) => jwt.setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE)],
+    [
+      'from another issuer',
+      (jwt: SignJWT) =>
+        jwt.setIssuer('someone-else').setAudience(TOKEN_AUDIENCE).setExpirationTime('1h'),
+    ],
+    [
+      'without an issuer',
+      (jwt: SignJWT) => jwt.setAudience(TOKEN_AUDIENCE).setExpirationTime('1h'),
+    ],
+    ['without an audience', (jwt: SignJWT) => jwt.setIssuer(TOKEN_ISSUER).setExpirationTime('1h')],
+  ])('answers 401 for a token signed with our secret but %s', async (_, claims) => {
+    const token = await claims(
+      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(ALICE).setIssuedAt(),
+    ).sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await get(`/api/test/users/${ALICE}`, token)).statusCode).toBe(401);
+  });
+
+  it('accepts the same hand-made token once it has every claim', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ALICE)
+      .setIssuedAt()
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    expect((await get(`/api/test/users/${ALICE}`, token)).statusCode).toBe(200);
   });
 
   it('issues tokens that expire after TOKEN_TTL', async () => {

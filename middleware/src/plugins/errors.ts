@@ -25,6 +25,7 @@ export const errorsPlugin = fp(
       const error = isLedgerError(thrown) ? ledgerErrorToAppError(thrown) : thrown;
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, 'server error');
+        if (error.headers) reply.headers(error.headers);
         return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
       }
       const status = error.statusCode ?? 500;

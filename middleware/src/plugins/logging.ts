@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 /*
  * Secrets never reach the log (ARCHITECTURE "Security habits"): bearer tokens, the app-check header,
@@ -34,6 +34,37 @@ export const redactPaths = [
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/*
+ * Personal numbers never reach the log either: phone numbers (10, 11 or 13 digits), NINs and BVNs
+ * (11) and account numbers (10) travel in URLs (`/api/nin/start?nin=`, `?phone_number=`), bodies and
+ * error messages. Any run of 10 to 13 digits keeps only its last three, enough to match a support
+ * call to a line; NIP session ids (30 digits) and timestamps (numbers, not text) stay whole.
+ */
+const PERSONAL_NUMBER = /(?<!\d)\d{10,13}(?!\d)/g;
+
+export function maskPersonalNumbers(text: string): string {
+  return text.replace(
+    PERSONAL_NUMBER,
+    (digits) => '*'.repeat(digits.length - 3) + digits.slice(-3),
+  );
+}
+
+function maskDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskPersonalNumbers(value);
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => maskDeep(item, depth + 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value; // errors: see serializers
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskDeep(v, depth + 1)]));
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 /** Fastify logger and request-id options; `stream` lets tests capture the lines. */
 export function loggingOptions(
   level: string,
@@ -42,6 +73,26 @@ export function loggingOptions(
   const logger: LoggerOptions & { stream?: DestinationStream } = {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: maskPersonalNumbers(req.url ?? ''),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      err: (err: Error) =>
+        maskDeep({ ...stdSerializers.err(err) }) as ReturnType<typeof stdSerializers.err>,
+    },
+    formatters: { log: (object) => maskDeep(object) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        const masked = args.map((arg) =>
+          typeof arg === 'string' ? maskPersonalNumbers(arg) : arg,
+        );
+        return method.apply(this, masked as Parameters<typeof method>);
+      },
+    },
     ...(stream ? { stream } : {}),
   };
   return {

@@ -1,5 +1,5 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -25,6 +25,15 @@ declare module 'fastify' {
      * the (decrypted) body — and per IP; 429 with a human message once either is exceeded.
      */
     limitAttempts(options: AttemptLimitOptions): preHandlerHookHandler;
+    /**
+     * preHandler limiting an expensive call per signed-in customer (after requireUser), e.g. the
+     * face check: 429 with a human message and Retry-After once the customer's window is used up.
+     */
+    limitPerUser(options: {
+      name: string;
+      max: number;
+      windowSeconds?: number;
+    }): preHandlerHookHandler;
   }
 }
 
@@ -50,6 +59,22 @@ function retryMessage(seconds: number): string {
   return seconds <= 60
     ? `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
     : `Too many attempts. Please try again in ${minutes} minutes.`;
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+async function enforce(
+  limiter: Limiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+): Promise<void> {
+  const result = await limiter(request);
+  if (!result.isAllowed && result.isExceeded) {
+    reply.header('retry-after', String(result.ttlInSeconds));
+    request.log.warn({ limit: name, key: result.key }, 'attempt limit reached');
+    throw new AppError(429, retryMessage(result.ttlInSeconds), 'RATE_LIMITED');
+  }
 }
 
 export const rateLimitPlugin = fp(
@@ -80,16 +105,25 @@ export const rateLimitPlugin = fp(
       } as Parameters<typeof app.createRateLimit>[0]);
 
       return async (request, reply) => {
-        for (const limiter of [byPhone, byIp]) {
-          const result = await limiter(request);
-          if (!result.isAllowed && result.isExceeded) {
-            reply.header('retry-after', String(result.ttlInSeconds));
-            request.log.warn({ limit: options.name, key: result.key }, 'attempt limit reached');
-            throw new AppError(429, retryMessage(result.ttlInSeconds), 'RATE_LIMITED');
-          }
-        }
+        for (const limiter of [byPhone, byIp]) await enforce(limiter, request, reply, options.name);
       };
     });
+
+    app.decorate(
+      'limitPerUser',
+      (options: { name: string; max: number; windowSeconds?: number }) => {
+        const byUser = app.createRateLimit({
+          max: options.max,
+          timeWindow: (options.windowSeconds ?? 15 * 60) * 1000,
+          name: `${options.name}:user`,
+          keyGenerator: (request: FastifyRequest) => request.user?.id ?? `anonymous:${request.ip}`,
+        } as Parameters<typeof app.createRateLimit>[0]);
+        const handler: preHandlerHookHandler = async (request, reply) => {
+          await enforce(byUser, request, reply, options.name);
+        };
+        return handler;
+      },
+    );
   },
   { name: 'rate-limit', dependencies: [] },
 );

@@ -7,6 +7,10 @@ export interface TokenService {
   verify(token: string): Promise<string | null>;
 }
 
+/** Who signs user tokens and for whom: both checked, so a token minted for another use is refused. */
+export const TOKEN_ISSUER = 'ajo-wallet-middleware';
+export const TOKEN_AUDIENCE = 'ajo-wallet';
+
 export function createTokenService(opts: {
   secret: string;
   ttlSeconds: number;
@@ -23,7 +27,8 @@ export function createTokenService(opts: {
         .setSubject(userId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(exp)
-        .setAudience('ajo-wallet')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
         .sign(key);
       return { token, expiresAt: new Date(exp * 1000) };
     },
@@ -31,7 +36,10 @@ export function createTokenService(opts: {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
-          audience: 'ajo-wallet',
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+          // jose checks exp only when present: a token without one would never expire.
+          requiredClaims: ['exp', 'iat', 'sub'],
           currentDate: new Date(now()),
         });
         return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;

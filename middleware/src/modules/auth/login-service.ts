@@ -23,12 +23,13 @@ export interface LoginServiceDeps {
   clock: Clock;
 }
 
-const locked = (until: Date, now: Date) =>
-  new AppError(
-    429,
-    loginLockedMessage(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000))),
-    'LOGIN_LOCKED',
-  );
+/** The lock's 429: Retry-After in seconds, and the message's minutes rounded up from the same. */
+const locked = (until: Date, now: Date) => {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+  return new AppError(429, loginLockedMessage(Math.ceil(seconds / 60)), 'LOGIN_LOCKED', undefined, {
+    'retry-after': String(seconds),
+  });
+};
 
 export class LoginService {
   /** Hash compared when the phone is unknown, so both failures take about as long. */

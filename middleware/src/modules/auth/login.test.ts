@@ -57,6 +57,33 @@ describe('POST /api/login', () => {
     expect((await logIn(t, p, '4821')).status).toBe(200);
   });
 
+  it('says when to come back: Retry-After in seconds, and the same time in the message', async () => {
+    const p = phone(8);
+    await signUp(t, p);
+    const raw = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: {
+          encrypted: encryptText(
+            JSON.stringify({ phone_number: p, security_pin: '0000', mac_address: 'web' }),
+            t.config.encryptionSecret,
+          ),
+        },
+      });
+    for (let i = 0; i < 4; i++) expect((await raw()).headers['retry-after']).toBeUndefined();
+    expect((await raw()).headers['retry-after']).toBe('900');
+    clock.advance(10 * 60 + 1);
+    const later = await raw();
+    expect(later.headers['retry-after']).toBe('299');
+    expect(await logIn(t, p, '0000')).toEqual({ status: 429, body: locked(5) });
+    clock.advance(4 * 60 + 58);
+    expect((await raw()).headers['retry-after']).toBe('1');
+    expect((await logIn(t, p, '0000')).body.message).toBe(
+      'Too many failed sign-in attempts. Try again in 1 minute or reset your security PIN.',
+    );
+  });
+
   it('starts counting again after a success', async () => {
     const p = phone(5);
     await signUp(t, p);

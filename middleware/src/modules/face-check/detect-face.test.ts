@@ -7,11 +7,13 @@ import {
   encodeJpeg,
   encodePng,
   faceFarAway,
+  pngDeclaring,
   portraitPng,
   solid,
   twoPeople,
 } from './test-images.js';
 import { FACE_MESSAGES } from './messages.js';
+import { FACE_CHECKS_PER_WINDOW } from './routes.js';
 
 // One app (so one detector worker and one model load) for the whole file.
 let t: TestApp;
@@ -88,6 +90,45 @@ describe('POST /api/services/detect-face', () => {
       status: 413,
       body: { message: FACE_MESSAGES.tooLarge },
     });
+  });
+
+  it('refuses a decompression bomb by the size it declares, before decoding it', async () => {
+    // 16000 × 16000 declared in a few bytes: decoding it would take gigabytes. Without the header
+    // check the decoder would be reached and answer 'could not be read' instead.
+    for (const [width, height] of [
+      [16000, 16000],
+      [5001, 5000],
+      [10_001, 100],
+    ] as const) {
+      expect(await detectFace(base64(pngDeclaring(width, height)))).toEqual({
+        status: 413,
+        body: { message: FACE_MESSAGES.tooManyPixels },
+      });
+    }
+    expect(await detectFace(base64(pngDeclaring(0, 10)))).toEqual({
+      status: 400,
+      body: { message: FACE_MESSAGES.undecodable },
+    });
+  });
+
+  it(`allows ${FACE_CHECKS_PER_WINDOW} face checks per customer per 15 minutes, each customer on their own`, async () => {
+    const customer = async (phone: string) => {
+      const user = await t.app.db
+        .insertInto('users')
+        .values({ phone_number: phone, referral_code: `F${phone.slice(-7)}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { authorization: `Bearer ${(await t.app.tokens.issue(user.id)).token}` };
+    };
+    const busy = await customer('2348031110002');
+    const other = await customer('2348031110003');
+    for (let i = 0; i < FACE_CHECKS_PER_WINDOW; i++) {
+      expect((await detectFace('not base64!', busy)).status).toBe(400);
+    }
+    const refused = await detectFace('not base64!', busy);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+    expect((await detectFace('not base64!', other)).status).toBe(400);
   });
 
   it('needs a bearer token', async () => {

@@ -12,9 +12,19 @@ import {
 } from './face-detector.js';
 import { judgeDetection } from './face-rules.js';
 import { FACE_MESSAGES } from './messages.js';
+import { pictureSize } from './picture-size.js';
 
 /** Largest picture accepted (issue 5 contract: 413 above 5 MB). */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest picture decoded: 25 megapixels (a 6000 × 4000 phone photo fits) and 10,000 pixels a
+ * side. A PNG declaring 16000 × 16000 in 249 KB would otherwise take 1.9 GB and 20 s to decode; it
+ * is refused by its header (picture-size.ts) before the decoder runs.
+ */
+export const MAX_PICTURE_PIXELS = 25_000_000;
+const MAX_PICTURE_SIDE = 10_000;
+/** Face checks per customer per 15 minutes: enough retakes for a person, not a flood. */
+export const FACE_CHECKS_PER_WINDOW = 20;
 // A 5 MB picture is ~6.7 MB of base64, ~9 MB once inside the envelope; above this Fastify stops
 // reading and the answer is the same 413.
 const ROUTE_BODY_LIMIT = 10 * 1024 * 1024;
@@ -58,6 +68,7 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
       config: { encrypted: true },
       bodyLimit: ROUTE_BODY_LIMIT,
       preValidation: app.requireUser,
+      preHandler: app.limitPerUser({ name: 'face-check', max: FACE_CHECKS_PER_WINDOW }),
       schema: {
         body: detectFaceBody,
         response: { 200: faceDetectedResponse, ...errors(400, 401, 413, 422, 503) },
@@ -68,6 +79,16 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
       const bytes = decodeBase64Image(image);
       if (!bytes) throw new AppError(400, FACE_MESSAGES.undecodable);
       if (bytes.length > MAX_PICTURE_BYTES) throw new AppError(413, FACE_MESSAGES.tooLarge);
+      const size = pictureSize(bytes);
+      if (!size || size.width === 0 || size.height === 0) {
+        throw new AppError(400, FACE_MESSAGES.undecodable);
+      }
+      if (
+        size.width * size.height > MAX_PICTURE_PIXELS ||
+        Math.max(size.width, size.height) > MAX_PICTURE_SIDE
+      ) {
+        throw new AppError(413, FACE_MESSAGES.tooManyPixels);
+      }
       let detection;
       try {
         detection = await detector.detect(bytes);

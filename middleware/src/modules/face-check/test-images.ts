@@ -68,3 +68,16 @@ export function twoPeople(portrait: Rgba): Rgba {
   paste(canvas, portrait, 0, 0);
   return paste(canvas, portrait, portrait.width, 0);
 }
+
+/** A PNG that only declares its size: what a decompression bomb looks like from outside. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
+  header.writeUInt32BE(13, 8);
+  header.write('IHDR', 12, 'latin1');
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header.writeUInt8(8, 24); // bit depth
+  header.writeUInt8(2, 25); // RGB
+  return Buffer.concat([header, Buffer.alloc(64)]);
+}
