@@ -39,6 +39,18 @@ export interface UsersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A signed-in session; the bearer token carries its id (docs/decisions/015-sessions-ended-on-the-server.md). */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: SessionEndReason | null;
+}
+
+export type SessionEndReason = 'signed-out' | 'security-pin-reset' | 'account-closed';
+
 // One row per OTP sent; only the hash is kept (ARCHITECTURE "Secrets").
 export interface OtpsTable {
   id: Generated<string>;
@@ -319,6 +331,7 @@ export interface CoreTables {
   outbound_transfers: OutboundTransfersTable;
   beneficiaries: BeneficiariesTable;
   bill_payments: BillPaymentsTable;
+  sessions: SessionsTable;
 }
 
 export interface Database extends CoreTables, LedgerTables {}

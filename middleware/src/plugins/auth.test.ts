@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { createTokenService } from '../security/tokens.js';
+import { createTokenSigner } from '../security/tokens.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { assertOwnsUser, assertOwnsWallet, currentUser } from './auth.js';
 
@@ -70,10 +70,10 @@ describe('auth plumbing', () => {
   });
 
   it('answers 401 for a token signed with another secret', async () => {
-    const forged = await createTokenService({
+    const forged = await createTokenSigner({
       secret: 'someone-elses-secret-value',
       ttlSeconds: 3600,
-    }).issue(ALICE);
+    }).sign(ALICE);
     expect((await get(`/api/test/users/${ALICE}`, forged.token)).statusCode).toBe(401);
   });
 
@@ -87,11 +87,11 @@ describe('auth plumbing', () => {
 
   it('answers 401 for an expired token', async () => {
     const anHourAgo = Date.now() - 2 * 3600 * 1000;
-    const expired = await createTokenService({
+    const expired = await createTokenSigner({
       secret: JWT_SECRET,
       ttlSeconds: 3600,
       now: () => anHourAgo,
-    }).issue(ALICE);
+    }).sign(ALICE);
     expect((await get(`/api/test/users/${ALICE}`, expired.token)).statusCode).toBe(401);
   });
 

@@ -11,6 +11,7 @@ import * as m0010 from './0010-files.js';
 import * as m0011 from './0011-sandbox-provider-state.js';
 import * as m0012 from './0012-transfers.js';
 import * as m0014 from './0014-payments.js';
+import * as m0017 from './0017-sessions.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0011-sandbox-provider-state': m0011,
   '0012-transfers': m0012,
   '0014-payments': m0014,
+  '0017-sessions': m0017,
 };

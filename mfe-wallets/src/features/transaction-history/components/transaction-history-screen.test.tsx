@@ -42,7 +42,7 @@ const rows = [
   },
   {
     transaction_date: '2026-11-17T09:00:00.000Z',
-    transaction_type: 'funding',
+    transaction_type: 'card-top-up-inward',
     amount: 10000,
     narration: 'Card funding',
   },
@@ -106,12 +106,13 @@ describe('/dashboard/transaction-history', () => {
     expect(screen.getByRole('cell', { name: 'Ajo Transfer (Debit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Bank Transfer (Credit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Bank Transfer (Debit)' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'funding' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Card Top-up (Credit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '₦5,000.00' })).toBeInTheDocument();
   });
 
-  it('colours credits primary and every other type red', async () => {
+  it('colours credits primary (a card top-up too) and every other type red', async () => {
     await renderHistory();
+    expect(amountCell('Card funding')).toHaveAttribute('data-tone', 'primary');
     expect(amountCell('From Tunde')).toHaveAttribute('data-tone', 'primary');
     expect(amountCell('From Bola')).toHaveAttribute('data-tone', 'primary');
     expect(amountCell('To Bisi')).toHaveAttribute('data-tone', 'danger');
