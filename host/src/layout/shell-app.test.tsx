@@ -143,6 +143,61 @@ describe('shell layout', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('closes the menu on sign-out, so the next sign-in on a phone starts with the dashboard visible', async () => {
+    setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Signout' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('leaves the protected page at once when another tab signs out', async () => {
+    const { deps, session } = setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    // The other tab cleared the shared storage; this tab hears of it through the storage event.
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(deps.navigate).toHaveBeenCalledWith('/login', true);
+    expect(session.getUser()).toBeNull();
+  });
+
+  it('stays on a public page when another tab signs out', async () => {
+    const { deps } = setup('/faq');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows one notice and loads the user once when the stored token is refused', async () => {
+    const { fetchUser, session, deps } = setup('/dashboard', {
+      signedIn: true,
+      fetchUser: async () => {
+        // What host/api does on a refused bearer before the call rejects.
+        session.expire();
+        return Promise.reject({
+          status: 401,
+          message: 'Unauthorized',
+          serverMessage: 'Unauthorized',
+        });
+      },
+    });
+    expect(
+      await screen.findByText('Your session has ended. Please sign in again.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(jest.mocked(deps.navigate).mock.calls.map(([to]) => to)).toContain('/login'),
+    );
+    expect(screen.queryByText('Error getting user')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('tk')).toBeNull();
+  });
+
   it('renders the login form on /login with labelled fields and its links', async () => {
     setup('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { SIDEBAR_FLAG_KEY } from './sidebar-links';
 import { ToastArea } from './toast-area';
 import { useCurrentUser } from './use-current-user';
 import { useHostServices, type HostServices } from './use-host-services';
+import { useSignedOutElsewhere } from './use-signed-out-elsewhere';
 import { usePathname } from '@ajo/remote-kit/use-pathname';
 import styles from './shell.module.css';
 
@@ -60,12 +61,28 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     document.title = `${route.label} | ${BRAND}`;
   }, [route.label]);
 
+  // A phone's open menu would otherwise cover the dashboard of the next sign-in: signing out closes
+  // it (its stored flag went with the rest of the storage).
+  const leaveSignedInPages = useCallback(() => {
+    setSidebarOpen(false);
+    navigate('/login');
+  }, [navigate]);
+
   useEffect(() => {
     if (!services) return undefined;
     // 'navigate' events are followed by the bus itself (host/src/bus/follow-navigation.ts).
-    const sub = services.bus.on('signed-out').subscribe(() => navigate('/login'));
+    const sub = services.bus.on('signed-out').subscribe(leaveSignedInPages);
     return () => sub.unsubscribe();
-  }, [services, navigate]);
+  }, [services, leaveSignedInPages]);
+
+  // Signed out in another tab: this one forgets the user and leaves protected pages at once.
+  const signedOutElsewhere = useCallback(() => {
+    setSidebarOpen(false);
+    if (services && services.session.getUser() !== null) services.session.setUser(null);
+    const redirect = guardRedirect(window.location.pathname, storage);
+    if (redirect) navigate(redirect, true);
+  }, [services, storage, navigate]);
+  useSignedOutElsewhere(signedOutElsewhere);
 
   const toggleSidebar = () => {
     const next = !sidebarOpen;
@@ -78,8 +95,8 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     // SPEC §2: Signout clears all local browser storage and goes to /login.
     storage.clear();
     globalThis.sessionStorage?.clear();
-    navigate('/login');
-  }, [services, storage, navigate]);
+    leaveSignedInPages();
+  }, [services, storage, leaveSignedInPages]);
 
   return (
     <>
