@@ -200,7 +200,14 @@ describe('shell layout', () => {
 
   it('renders the login form on /login with labelled fields and its links', async () => {
     setup('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Login' },
+        // The form is a lazy chunk: on a busy machine it can take longer than the default second.
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Security PIN')).toHaveAccessibleDescription(
       'Numbers only, e.g. 1234',
@@ -287,5 +294,44 @@ describe('toasts', () => {
     expect(screen.getByText('Saved!')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('Saved!')).not.toBeInTheDocument();
+  });
+
+  it('merges a repeated notice into one, counted, and restarts its timer', async () => {
+    jest.useFakeTimers();
+    const { bus } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const error = { kind: 'error' as const, message: 'Error getting banks' };
+    act(() => bus.emit({ type: 'toast', toast: error }));
+    act(() => jest.advanceTimersByTime(3000));
+    act(() => bus.emit({ type: 'toast', toast: error }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error getting banks (×2)');
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows at most three notices, the newest, above the page rather than over it', async () => {
+    const { bus } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    for (const n of [1, 2, 3, 4, 5]) {
+      act(() => bus.emit({ type: 'toast', toast: { kind: 'error', message: `Problem ${n}` } }));
+    }
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Problem 3×',
+      'Problem 4×',
+      'Problem 5×',
+    ]);
+    // In the flow between the header and the page: it pushes the page down, never covers it.
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.previousElementSibling?.tagName).toBe('HEADER');
+    expect(region.compareDocumentPosition(screen.getByRole('main'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 });

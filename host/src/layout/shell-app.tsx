@@ -120,6 +120,7 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>
+      <ToastArea source={toastSource} />
       <div className={dashboard ? styles.body : undefined}>
         {dashboard ? (
           <Sidebar
@@ -147,7 +148,6 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
           <ProtectedPagePrompts user={user} services={services} loadApi={deps.loadApi} />
         </Suspense>
       )}
-      <ToastArea source={toastSource} />
     </>
   );
 }
