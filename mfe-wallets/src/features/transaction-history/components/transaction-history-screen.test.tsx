@@ -136,17 +136,22 @@ describe('/dashboard/transaction-history', () => {
   });
 
   it("toasts the server's message, else 'Error getting transaction history'", async () => {
-    api.get.mockRejectedValueOnce(apiError(403, 'Forbidden'));
+    api.get.mockRejectedValueOnce(apiError(409, 'Statement is being prepared'));
     renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
-    await waitFor(() => expect(toasts()).toEqual([['error', 'Forbidden']]));
+    await waitFor(() => expect(toasts()).toEqual([['error', 'Statement is being prepared']]));
     api.get.mockRejectedValueOnce(apiError(500));
     act(() => busEvents.next({ type: 'wallets-changed' }));
     await waitFor(() =>
       expect(toasts()).toEqual([
-        ['error', 'Forbidden'],
+        ['error', 'Statement is being prepared'],
         ['error', ERROR_GETTING_TRANSACTION_HISTORY],
       ]),
     );
+    // A bare status word is no message for a customer: the fallback is shown instead.
+    api.get.mockRejectedValueOnce(apiError(403, 'Forbidden'));
+    act(() => busEvents.next({ type: 'wallets-changed' }));
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+    expect(toasts()[2]).toEqual(['error', ERROR_GETTING_TRANSACTION_HISTORY]);
   });
 
   it('refreshes the rows when money moves and on returning to the tab', async () => {
@@ -163,5 +168,36 @@ describe('/dashboard/transaction-history', () => {
     });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(await screen.findByText('Back in the tab')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    const matchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = jest.fn((query: string) => ({
+        matches: false,
+        media: query,
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('shows each entry as a readable row (type, amount, date, narration) instead of the table', async () => {
+      renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
+      const list = await screen.findByRole('list');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const entries = within(list).getAllByRole('listitem');
+      expect(entries).toHaveLength(rows.length);
+      const topUp = entries.find((entry) => within(entry).queryByText('Card funding'));
+      expect(topUp).toBeDefined();
+      expect(within(topUp as HTMLElement).getByText('Card Top-up (Credit)')).toBeInTheDocument();
+      expect(within(topUp as HTMLElement).getByText('₦10,000.00')).toHaveAttribute(
+        'data-tone',
+        'primary',
+      );
+      expect(within(topUp as HTMLElement).getByText(/2026/)).toBeInTheDocument();
+    });
   });
 });
