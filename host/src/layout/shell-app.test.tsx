@@ -198,6 +198,24 @@ describe('shell layout', () => {
     expect(localStorage.getItem('tk')).toBeNull();
   });
 
+  it('sends an activated customer back on /onboarding (Back after onboarding) to /dashboard', async () => {
+    const { deps, fetchUser } = setup('/onboarding?tid=abc', { signedIn: true });
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith('/dashboard', true));
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a signed-in customer without wallets on /onboarding to finish it', async () => {
+    const { deps, fetchUser } = setup('/onboarding?tid=abc', {
+      signedIn: true,
+      fetchUser: async () => ({ ...ada, wallets: [] }),
+    });
+    await waitFor(() => expect(fetchUser).toHaveBeenCalled());
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(deps.navigate).not.toHaveBeenCalledWith('/dashboard', true);
+  });
+
   it('renders the login form on /login with labelled fields and its links', async () => {
     setup('/login');
     expect(
@@ -267,14 +285,16 @@ describe('account activation and prompts (SPEC §4)', () => {
   });
 
   it('opens no prompt on public pages, even for a signed-in user without a PIN', async () => {
+    // /verify reads the user (an activated one goes to /dashboard), but prompts only open on
+    // signed-in pages.
     const { fetchUser } = setup('/verify', {
       signedIn: true,
       fetchUser: async () => ({ ...ada, isTransactionPinEnabled: false }),
     });
+    await waitFor(() => expect(fetchUser).toHaveBeenCalled());
     await act(async () => {
       await Promise.resolve();
     });
-    expect(fetchUser).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import type { loadHostApi } from '../federation/host-modules';
-import { guardRedirect, type StorageLike } from '../routes/guard';
+import { guardRedirect, hasSession, isVerificationRoute, type StorageLike } from '../routes/guard';
 import { needsHostServices, resolveRoute } from '../routes/route-table';
 import { duePrompts } from '../prompts/prompt-conditions';
-import { activationRedirect } from './activation';
+import { activationRedirect, isActivated } from './activation';
 import { Breadcrumb } from './breadcrumb';
 import { PublicNavbar, BRAND } from './public-navbar';
 import { Sidebar } from './sidebar';
@@ -49,6 +49,22 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     const redirect = guardRedirect(pathname, storage);
     if (redirect) navigate(redirect, true);
   }, [pathname, storage, navigate]);
+
+  // An activated customer back on a verification or onboarding page (the Back button after
+  // onboarding): those pages only fail for them now, so the dashboard instead.
+  useEffect(() => {
+    if (!services || !isVerificationRoute(pathname) || !hasSession(storage)) return undefined;
+    let cancelled = false;
+    const cached = services.session.getUser();
+    (cached ? Promise.resolve(cached) : services.session.loadUser())
+      .then((current) => {
+        if (!cancelled && isActivated(current)) navigate('/dashboard', true);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [services, pathname, storage, navigate]);
 
   // SPEC §4 "Account activation": decided on a freshly loaded user only (see useCurrentUser).
   useEffect(() => {

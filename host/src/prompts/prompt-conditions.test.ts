@@ -12,11 +12,30 @@ const base: PromptUser = {
   nin_verification_status: null,
   is_verified: false,
   mifos_client_id: 1042,
+  wallets: [
+    {
+      id: 1,
+      name: 'Ajo Wallet',
+      account_no: '1100012345',
+      balance: 0,
+      product_id: 1,
+      account_status: 'active',
+    },
+  ] as unknown as PromptUser['wallets'],
 };
 
 describe('transaction PIN prompt condition (SPEC §4)', () => {
   it('is due when the transaction PIN is not enabled', () => {
     expect(needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false })).toBe(true);
+  });
+
+  it('is not due before the customer has wallets (not activated yet)', () => {
+    expect(
+      needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false, wallets: [] }),
+    ).toBe(false);
+    expect(
+      needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false, wallets: undefined }),
+    ).toBe(false);
   });
 
   it('is not due once the transaction PIN is enabled', () => {
