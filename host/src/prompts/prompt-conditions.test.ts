@@ -5,6 +5,7 @@ import {
   needsTransactionPinPrompt,
   type PromptUser,
 } from './prompt-conditions';
+import { promptUser } from './test-helpers';
 
 const base: PromptUser = {
   isTransactionPinEnabled: true,
@@ -12,16 +13,7 @@ const base: PromptUser = {
   nin_verification_status: null,
   is_verified: false,
   mifos_client_id: 1042,
-  wallets: [
-    {
-      id: 1,
-      name: 'Ajo Wallet',
-      account_no: '1100012345',
-      balance: 0,
-      product_id: 1,
-      account_status: 'active',
-    },
-  ] as unknown as PromptUser['wallets'],
+  wallets: promptUser.wallets,
 };
 
 describe('transaction PIN prompt condition (SPEC §4)', () => {
