@@ -47,14 +47,13 @@ test.describe('declined card', () => {
       expect(await balanceOf(customer, accountNumber)).toBe(1500);
     });
 
-    await test.step("the latest transactions show the 'funding' row (SPEC §9: raw label, red)", async () => {
-      // SPEC §9 colours credit, inter-inward and intra-inward primary, "all others red": 'funding'
-      // is none of the three.
+    await test.step('the latest transactions show the top-up as money in', async () => {
+      // docs/decisions/014-money-in-is-never-red.md: named for what it was, in the credit colour.
       await expectStatementRow(latestTransactions(page), {
-        type: 'funding',
+        type: 'Card Top-up (Credit)',
         amount: '₦1,500.00',
         narration: 'Card funding',
-        colour: 'danger',
+        colour: 'primary',
       });
     });
 

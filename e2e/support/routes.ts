@@ -40,8 +40,11 @@ const visits: Record<string, Visit> = {
   // none). The BVN result page's 'Uh Oh!' error page is the onboarding issue's.
   '/otp': { landsOn: ['/signup'], heading: /^Sign up$/ },
   // /register without the PINs /security-pin hands over in navigation state goes back there
-  // (mfe-onboarding account-setup-screen.tsx); waiting for that redirect keeps the check from racing it.
-  '/register': { landsOn: ['/security-pin'] },
+  // (mfe-onboarding account-setup-screen.tsx), and /security-pin without a verified phone's sign-up
+  // token starts again at /signup (host/src/routes/guard.ts); waiting for that keeps the check from
+  // racing it.
+  '/register': { landsOn: ['/signup'], heading: /^Sign up$/ },
+  '/security-pin': { landsOn: ['/signup'], heading: /^Sign up$/ },
   '/nin-verification-start': { heading: /Start NIN Verification/ },
   '/faq': { heading: /Frequently Asked Questions/ },
   // SPEC §4 Account activation: the signed-in journeys' fixture customer has wallets, so the shell

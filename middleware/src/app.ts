@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(textGuardPlugin);
   await app.register(authPlugin, {
     tokens: createTokenService({
+      db: deps.database.db,
       secret: config.jwt.secret,
       ttlSeconds: config.jwt.ttlSeconds,
       now: () => clock.now().getTime(),

@@ -42,6 +42,17 @@ describe('remote services', () => {
     ['the fallback without one', { status: 0, message: 'Network Error' }, 'Fallback'],
     ['the fallback for a blank one', { status: 500, serverMessage: '  ' }, 'Fallback'],
     ['the fallback for anything else', 'boom', 'Fallback'],
+    [
+      'the fallback for a raw Unauthorized',
+      { status: 401, serverMessage: 'Unauthorized' },
+      'Fallback',
+    ],
+    ['the fallback for a raw Forbidden', { status: 403, serverMessage: 'Forbidden' }, 'Fallback'],
+    [
+      'the fallback for a proxy status word',
+      { status: 502, serverMessage: 'Bad Gateway' },
+      'Fallback',
+    ],
   ])('errorMessage gives %s (SPEC §8)', (_name, error, expected) => {
     expect(errorMessage(error, 'Fallback')).toBe(expected);
   });

@@ -19,11 +19,33 @@ export async function navigateAcrossApps(to: string): Promise<void> {
   bus.emit({ type: 'navigate', to });
 }
 
+/**
+ * Bare HTTP status words a server or proxy answers with: they mean nothing to a customer, so the
+ * SPEC §8 fallback is shown instead.
+ */
+const HTTP_REASON_PHRASES = new Set([
+  'bad request',
+  'unauthorized',
+  'forbidden',
+  'not found',
+  'too many requests',
+  'internal server error',
+  'bad gateway',
+  'service unavailable',
+  'gateway timeout',
+]);
+
 /** SPEC §8: toasts show the server's message, with the SPEC's fallback otherwise. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (typeof error === 'object' && error !== null && 'serverMessage' in error) {
     const { serverMessage } = error as { serverMessage?: unknown };
-    if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+    if (
+      typeof serverMessage === 'string' &&
+      serverMessage.trim() !== '' &&
+      !HTTP_REASON_PHRASES.has(serverMessage.trim().toLowerCase())
+    ) {
+      return serverMessage;
+    }
   }
   return fallback;
 }

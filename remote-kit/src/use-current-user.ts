@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { User } from '@ajo/shared/entities';
 import { ERROR_GETTING_USER } from '@ajo/shared/messages';
 import { loadHostSession } from './host';
-import { errorMessage, showToast } from './services';
+import { errorMessage, errorStatus, showToast } from './services';
 import { useMoneyMoved } from './use-money-moved';
 
 export function useCurrentUser(): { user: User | null; reload: () => void } {
@@ -13,7 +13,11 @@ export function useCurrentUser(): { user: User | null; reload: () => void } {
   const reload = useCallback(() => {
     loadHostSession()
       .then(({ session }) => session.loadUser())
-      .catch((error: unknown) => showToast('error', errorMessage(error, ERROR_GETTING_USER)));
+      .catch((error: unknown) => {
+        // A refused token ends the session in host/api, with its own single notice.
+        if (errorStatus(error) === 401) return;
+        return showToast('error', errorMessage(error, ERROR_GETTING_USER));
+      });
   }, []);
 
   useEffect(() => {

@@ -7,15 +7,24 @@ import { decryptPayload, encryptPayload } from './crypto';
 const SECRET = 'client-test-secret';
 const config = { apiBaseUrl: '/api', encryptionSecret: SECRET, bankName: 'Test Bank' };
 
-function setup(opts: { token?: string | null; appCheck?: string | null } = {}) {
-  const storage = { getItem: (key: string) => (key === 'tk' ? (opts.token ?? null) : null) };
+function setup(opts: { token?: string | null; userId?: string; appCheck?: string | null } = {}) {
+  const storage = {
+    getItem: (key: string) =>
+      key === 'tk' ? (opts.token ?? null) : key === 'id' ? (opts.userId ?? null) : null,
+  };
+  const onSessionRefused = jest.fn();
   const appCheck: AppCheck = {
     getToken: jest.fn(async () =>
       opts.appCheck === undefined ? 'app-check-token' : opts.appCheck,
     ),
     reset: jest.fn(),
   };
-  const client = createApiClient({ loadConfig: async () => config, appCheck, storage });
+  const client = createApiClient({
+    loadConfig: async () => config,
+    appCheck,
+    storage,
+    onSessionRefused,
+  });
   const seen: InternalAxiosRequestConfig[] = [];
   let reply: (c: InternalAxiosRequestConfig) => { status: number; data: unknown } = () => ({
     status: 200,
@@ -35,10 +44,34 @@ function setup(opts: { token?: string | null; appCheck?: string | null } = {}) {
     return response;
   };
   client.axios.defaults.adapter = adapter;
-  return { client, seen, appCheck, respond: (fn: typeof reply) => (reply = fn) };
+  return {
+    client,
+    seen,
+    appCheck,
+    onSessionRefused,
+    respond: (fn: typeof reply) => (reply = fn),
+  };
 }
 
 describe('api client', () => {
+  it('ends the signed-in session when the server refuses its bearer, but not for a wrong sign-in PIN', async () => {
+    const { client, respond, onSessionRefused } = setup({ token: 'dead', userId: '7' });
+    respond(() => ({ status: 401, data: { message: 'Unauthorized' } }));
+    await expect(client.get('/users/7')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionRefused).toHaveBeenCalledTimes(1);
+    await expect(client.encrypted.post('/login', { phone_number: 'x' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(onSessionRefused).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a sign-up token (no user id) to its own screen on a 401', async () => {
+    const { client, respond, onSessionRefused } = setup({ token: 'signup' });
+    respond(() => ({ status: 401, data: { message: 'Unauthorized' } }));
+    await expect(client.get('/users/7')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionRefused).not.toHaveBeenCalled();
+  });
+
   it('calls under the /api base URL with the app-check and bearer headers', async () => {
     const { client, seen } = setup({ token: 'jwt-123' });
     const res = await client.get('/users/7');

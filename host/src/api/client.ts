@@ -5,7 +5,7 @@ import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
 import { getAppConfig, type AppConfig } from './config';
 import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
 import { toApiError } from './errors';
-import { TOKEN_KEY } from '../session/keys';
+import { TOKEN_KEY, USER_ID_KEY } from '../session/keys';
 import type {
   ApiClient as DeclaredApiClient,
   ApiResponse,
@@ -25,7 +25,15 @@ export interface ApiClientDeps {
   loadConfig?: () => Promise<AppConfig>;
   appCheck?: AppCheck;
   storage?: Pick<Storage, 'getItem'>;
+  /**
+   * The server refused the bearer of a signed-in session (401 on any call but sign-in): the session
+   * is over (signed out elsewhere, expired). Called before the call rejects.
+   */
+  onSessionRefused?: () => void;
 }
+
+// A wrong PIN at sign-in is a 401 too, and says nothing about a stored session.
+const SIGN_IN_CALLS = new Set(['/login', 'login']);
 
 type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
 
@@ -69,7 +77,16 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
         : res.data;
       return { status: res.status, data: data as T };
     } catch (error) {
-      throw toApiError(error, encryptionSecret);
+      const apiError = toApiError(error, encryptionSecret);
+      if (
+        apiError.status === 401 &&
+        !SIGN_IN_CALLS.has(url) &&
+        storage?.getItem(TOKEN_KEY) &&
+        storage.getItem(USER_ID_KEY)
+      ) {
+        deps.onSessionRefused?.();
+      }
+      throw apiError;
     }
   }
 

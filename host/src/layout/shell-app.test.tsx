@@ -143,9 +143,89 @@ describe('shell layout', () => {
     expect(deps.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('closes the menu on sign-out, so the next sign-in on a phone starts with the dashboard visible', async () => {
+    setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Signout' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('leaves the protected page at once when another tab signs out', async () => {
+    const { deps, session } = setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    // The other tab cleared the shared storage; this tab hears of it through the storage event.
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(deps.navigate).toHaveBeenCalledWith('/login', true);
+    expect(session.getUser()).toBeNull();
+  });
+
+  it('stays on a public page when another tab signs out', async () => {
+    const { deps } = setup('/faq');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(deps.navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows one notice and loads the user once when the stored token is refused', async () => {
+    const { fetchUser, session, deps } = setup('/dashboard', {
+      signedIn: true,
+      fetchUser: async () => {
+        // What host/api does on a refused bearer before the call rejects.
+        session.expire();
+        return Promise.reject({
+          status: 401,
+          message: 'Unauthorized',
+          serverMessage: 'Unauthorized',
+        });
+      },
+    });
+    expect(
+      await screen.findByText('Your session has ended. Please sign in again.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(jest.mocked(deps.navigate).mock.calls.map(([to]) => to)).toContain('/login'),
+    );
+    expect(screen.queryByText('Error getting user')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Unauthorized/)).not.toBeInTheDocument();
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('tk')).toBeNull();
+  });
+
+  it('sends an activated customer back on /onboarding (Back after onboarding) to /dashboard', async () => {
+    const { deps, fetchUser } = setup('/onboarding?tid=abc', { signedIn: true });
+    await waitFor(() => expect(deps.navigate).toHaveBeenCalledWith('/dashboard', true));
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a signed-in customer without wallets on /onboarding to finish it', async () => {
+    const { deps, fetchUser } = setup('/onboarding?tid=abc', {
+      signedIn: true,
+      fetchUser: async () => ({ ...ada, wallets: [] }),
+    });
+    await waitFor(() => expect(fetchUser).toHaveBeenCalled());
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(deps.navigate).not.toHaveBeenCalledWith('/dashboard', true);
+  });
+
   it('renders the login form on /login with labelled fields and its links', async () => {
     setup('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Login' },
+        // The form is a lazy chunk: on a busy machine it can take longer than the default second.
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Security PIN')).toHaveAccessibleDescription(
       'Numbers only, e.g. 1234',
@@ -205,14 +285,16 @@ describe('account activation and prompts (SPEC §4)', () => {
   });
 
   it('opens no prompt on public pages, even for a signed-in user without a PIN', async () => {
+    // /verify reads the user (an activated one goes to /dashboard), but prompts only open on
+    // signed-in pages.
     const { fetchUser } = setup('/verify', {
       signedIn: true,
       fetchUser: async () => ({ ...ada, isTransactionPinEnabled: false }),
     });
+    await waitFor(() => expect(fetchUser).toHaveBeenCalled());
     await act(async () => {
       await Promise.resolve();
     });
-    expect(fetchUser).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
@@ -232,5 +314,44 @@ describe('toasts', () => {
     expect(screen.getByText('Saved!')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByText('Saved!')).not.toBeInTheDocument();
+  });
+
+  it('merges a repeated notice into one, counted, and restarts its timer', async () => {
+    jest.useFakeTimers();
+    const { bus } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const error = { kind: 'error' as const, message: 'Error getting banks' };
+    act(() => bus.emit({ type: 'toast', toast: error }));
+    act(() => jest.advanceTimersByTime(3000));
+    act(() => bus.emit({ type: 'toast', toast: error }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error getting banks (×2)');
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows at most three notices, the newest, above the page rather than over it', async () => {
+    const { bus } = setup('/signup');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    for (const n of [1, 2, 3, 4, 5]) {
+      act(() => bus.emit({ type: 'toast', toast: { kind: 'error', message: `Problem ${n}` } }));
+    }
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Problem 3×',
+      'Problem 4×',
+      'Problem 5×',
+    ]);
+    // In the flow between the header and the page: it pushes the page down, never covers it.
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.previousElementSibling?.tagName).toBe('HEADER');
+    expect(region.compareDocumentPosition(screen.getByRole('main'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 });

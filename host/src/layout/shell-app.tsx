@@ -1,9 +1,9 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import type { loadHostApi } from '../federation/host-modules';
-import { guardRedirect, type StorageLike } from '../routes/guard';
+import { guardRedirect, hasSession, isVerificationRoute, type StorageLike } from '../routes/guard';
 import { needsHostServices, resolveRoute } from '../routes/route-table';
 import { duePrompts } from '../prompts/prompt-conditions';
-import { activationRedirect } from './activation';
+import { activationRedirect, isActivated } from './activation';
 import { Breadcrumb } from './breadcrumb';
 import { PublicNavbar, BRAND } from './public-navbar';
 import { Sidebar } from './sidebar';
@@ -11,6 +11,7 @@ import { SIDEBAR_FLAG_KEY } from './sidebar-links';
 import { ToastArea } from './toast-area';
 import { useCurrentUser } from './use-current-user';
 import { useHostServices, type HostServices } from './use-host-services';
+import { useSignedOutElsewhere } from './use-signed-out-elsewhere';
 import { usePathname } from '@ajo/remote-kit/use-pathname';
 import styles from './shell.module.css';
 
@@ -49,6 +50,22 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     if (redirect) navigate(redirect, true);
   }, [pathname, storage, navigate]);
 
+  // An activated customer back on a verification or onboarding page (the Back button after
+  // onboarding): those pages only fail for them now, so the dashboard instead.
+  useEffect(() => {
+    if (!services || !isVerificationRoute(pathname) || !hasSession(storage)) return undefined;
+    let cancelled = false;
+    const cached = services.session.getUser();
+    (cached ? Promise.resolve(cached) : services.session.loadUser())
+      .then((current) => {
+        if (!cancelled && isActivated(current)) navigate('/dashboard', true);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [services, pathname, storage, navigate]);
+
   // SPEC §4 "Account activation": decided on a freshly loaded user only (see useCurrentUser).
   useEffect(() => {
     if (!dashboard || loading || !user) return;
@@ -60,12 +77,28 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     document.title = `${route.label} | ${BRAND}`;
   }, [route.label]);
 
+  // A phone's open menu would otherwise cover the dashboard of the next sign-in: signing out closes
+  // it (its stored flag went with the rest of the storage).
+  const leaveSignedInPages = useCallback(() => {
+    setSidebarOpen(false);
+    navigate('/login');
+  }, [navigate]);
+
   useEffect(() => {
     if (!services) return undefined;
     // 'navigate' events are followed by the bus itself (host/src/bus/follow-navigation.ts).
-    const sub = services.bus.on('signed-out').subscribe(() => navigate('/login'));
+    const sub = services.bus.on('signed-out').subscribe(leaveSignedInPages);
     return () => sub.unsubscribe();
-  }, [services, navigate]);
+  }, [services, leaveSignedInPages]);
+
+  // Signed out in another tab: this one forgets the user and leaves protected pages at once.
+  const signedOutElsewhere = useCallback(() => {
+    setSidebarOpen(false);
+    if (services && services.session.getUser() !== null) services.session.setUser(null);
+    const redirect = guardRedirect(window.location.pathname, storage);
+    if (redirect) navigate(redirect, true);
+  }, [services, storage, navigate]);
+  useSignedOutElsewhere(signedOutElsewhere);
 
   const toggleSidebar = () => {
     const next = !sidebarOpen;
@@ -78,8 +111,8 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     // SPEC §2: Signout clears all local browser storage and goes to /login.
     storage.clear();
     globalThis.sessionStorage?.clear();
-    navigate('/login');
-  }, [services, storage, navigate]);
+    leaveSignedInPages();
+  }, [services, storage, leaveSignedInPages]);
 
   return (
     <>
@@ -103,6 +136,7 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>
+      <ToastArea source={toastSource} />
       <div className={dashboard ? styles.body : undefined}>
         {dashboard ? (
           <Sidebar
@@ -130,7 +164,6 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
           <ProtectedPagePrompts user={user} services={services} loadApi={deps.loadApi} />
         </Suspense>
       )}
-      <ToastArea source={toastSource} />
     </>
   );
 }

@@ -4,30 +4,53 @@ import styles from './toast-area.module.css';
 
 /** SPEC §9: toast auto-close default 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
+/** More than three notices at once is noise on a phone: the oldest go first. */
+export const MAX_TOASTS = 3;
 
 interface ShownToast extends ToastMessage {
   id: number;
+  /** How many times the same notice came while it was shown. */
+  count: number;
 }
 
 export interface ToastSource {
   subscribe(listener: (toast: ToastMessage) => void): () => void;
 }
 
+/**
+ * The notices area. It sits in the page flow under the header (shell-app), so a notice pushes the
+ * page down instead of covering the title or the form the customer is filling in. A repeat of a
+ * shown notice merges into it (counted, its timer restarted); at most MAX_TOASTS show.
+ */
 export function ToastArea({ source }: { source: ToastSource | null }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
   const nextId = useRef(1);
 
   useEffect(() => {
     if (!source) return undefined;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const timers = new Map<number, ReturnType<typeof setTimeout>>();
+    const expireLater = (id: number, ms: number) => {
+      clearTimeout(timers.get(id));
+      timers.set(
+        id,
+        setTimeout(() => {
+          timers.delete(id);
+          setToasts((current) => current.filter((t) => t.id !== id));
+        }, ms),
+      );
+    };
     const unsubscribe = source.subscribe((toast) => {
-      const id = nextId.current++;
-      setToasts((current) => [...current, { ...toast, id }]);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        setToasts((current) => current.filter((t) => t.id !== id));
-      }, toast.durationMs ?? TOAST_DURATION_MS);
-      timers.add(timer);
+      const ms = toast.durationMs ?? TOAST_DURATION_MS;
+      setToasts((current) => {
+        const same = current.find((t) => t.kind === toast.kind && t.message === toast.message);
+        if (same) {
+          expireLater(same.id, ms);
+          return current.map((t) => (t.id === same.id ? { ...t, count: t.count + 1 } : t));
+        }
+        const id = nextId.current++;
+        expireLater(id, ms);
+        return [...current, { ...toast, id, count: 1 }].slice(-MAX_TOASTS);
+      });
     });
     return () => {
       unsubscribe();
@@ -45,7 +68,10 @@ export function ToastArea({ source }: { source: ToastSource | null }) {
           className={`${styles.toast} ${styles[toast.kind] ?? ''}`}
           role={toast.kind === 'error' ? 'alert' : 'status'}
         >
-          <span>{toast.message}</span>
+          <span>
+            {toast.message}
+            {toast.count > 1 ? <span className={styles.count}> (×{toast.count})</span> : null}
+          </span>
           <button
             type="button"
             className={styles.close}

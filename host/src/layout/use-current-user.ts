@@ -32,9 +32,15 @@ export function useCurrentUser(
     setLoading(true);
     services.session
       .loadUser()
-      .catch(() => {
+      .catch((error: unknown) => {
         if (cancelled) return;
-        services.bus.emit({ type: 'toast', toast: { kind: 'error', message: ERROR_GETTING_USER } });
+        // A refused token has already ended the session with its one notice (host/api).
+        if (!isRefusedSession(error)) {
+          services.bus.emit({
+            type: 'toast',
+            toast: { kind: 'error', message: ERROR_GETTING_USER },
+          });
+        }
         navigate('/login', true);
       })
       .finally(() => {
@@ -46,4 +52,10 @@ export function useCurrentUser(
   }, [services, active, navigate]);
 
   return { user, loading };
+}
+
+function isRefusedSession(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401
+  );
 }

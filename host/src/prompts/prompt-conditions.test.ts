@@ -5,6 +5,7 @@ import {
   needsTransactionPinPrompt,
   type PromptUser,
 } from './prompt-conditions';
+import { promptUser } from './test-helpers';
 
 const base: PromptUser = {
   isTransactionPinEnabled: true,
@@ -12,11 +13,21 @@ const base: PromptUser = {
   nin_verification_status: null,
   is_verified: false,
   mifos_client_id: 1042,
+  wallets: promptUser.wallets,
 };
 
 describe('transaction PIN prompt condition (SPEC §4)', () => {
   it('is due when the transaction PIN is not enabled', () => {
     expect(needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false })).toBe(true);
+  });
+
+  it('is not due before the customer has wallets (not activated yet)', () => {
+    expect(
+      needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false, wallets: [] }),
+    ).toBe(false);
+    expect(
+      needsTransactionPinPrompt({ ...base, isTransactionPinEnabled: false, wallets: undefined }),
+    ).toBe(false);
   });
 
   it('is not due once the transaction PIN is enabled', () => {

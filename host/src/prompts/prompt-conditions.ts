@@ -8,16 +8,22 @@ export type PromptKind = 'transaction-pin' | 'nin';
 export type PromptUser = Pick<
   User,
   'isTransactionPinEnabled' | 'nin' | 'nin_verification_status' | 'is_verified' | 'mifos_client_id'
->;
+> &
+  Partial<Pick<User, 'wallets'>>;
 
 export function hasMifosClientId(user: Pick<User, 'mifos_client_id'>): boolean {
   const id = user.mifos_client_id;
   return id !== null && id !== undefined && String(id).trim() !== '';
 }
 
-/** SPEC §4: a Transaction PIN setup modal if the transaction PIN is not enabled. */
+/**
+ * SPEC §4: a Transaction PIN setup modal if the transaction PIN is not enabled, once the customer
+ * has wallets: before activation the PIN guards nothing and the prompt only gets in the way of
+ * finishing verification.
+ */
 export function needsTransactionPinPrompt(user: PromptUser): boolean {
-  return user.isTransactionPinEnabled !== true;
+  const hasWallets = Array.isArray(user.wallets) && user.wallets.length > 0;
+  return hasWallets && user.isTransactionPinEnabled !== true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { guardRedirect, hasSession } from './guard';
+import { guardRedirect, hasSession, isVerificationRoute } from './guard';
 
 const store = (values: Record<string, string>) => ({ getItem: (k: string) => values[k] ?? null });
 
@@ -18,5 +18,24 @@ describe('route guard (SPEC §2)', () => {
     for (const path of ['/', '/login', '/signup', '/faq', '/referral/abc', '/dashboard/unknown']) {
       expect(guardRedirect(path, store({}))).toBeNull();
     }
+  });
+
+  it('sends a signed-in customer on a sign-up step to /dashboard', () => {
+    const signedIn = store({ tk: 'x', id: '1' });
+    for (const path of ['/signup', '/otp', '/security-pin', '/register', '/register/details']) {
+      expect(guardRedirect(path, signedIn)).toBe('/dashboard');
+    }
+  });
+
+  it('sends /security-pin without a verified phone back to /signup', () => {
+    expect(guardRedirect('/security-pin', store({}))).toBe('/signup');
+    expect(guardRedirect('/security-pin', store({ tk: 'signup-token' }))).toBeNull();
+  });
+
+  it('leaves verification routes to the user check (a signed-in customer may not be activated yet)', () => {
+    expect(guardRedirect('/onboarding', store({ tk: 'x', id: '1' }))).toBeNull();
+    expect(isVerificationRoute('/onboarding')).toBe(true);
+    expect(isVerificationRoute('/nin-verification-start')).toBe(true);
+    expect(isVerificationRoute('/signup')).toBe(false);
   });
 });

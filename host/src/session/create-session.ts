@@ -1,8 +1,9 @@
 import { BehaviorSubject } from 'rxjs';
 import type { User } from '@ajo/shared/entities';
+import { SESSION_ENDED } from '@ajo/shared/messages';
 import type { EventBus } from '@ajo/shared/events';
 import type { Session } from 'host/session';
-import { TOKEN_KEY, USER_ID_KEY } from './keys';
+import { SESSION_CHANNEL, SIGNED_OUT_MESSAGE, TOKEN_KEY, USER_ID_KEY } from './keys';
 
 // The contract remotes compile against (@ajo/remote-kit/host-modules): implemented, not restated.
 export type { Session };
@@ -11,8 +12,18 @@ export interface SessionDeps {
   bus: EventBus;
   /** GET /users/{id}; injected so the api client (axios) loads only when a user is fetched. */
   fetchUser: (id: string) => Promise<unknown>;
+  /** POST /logout with the given bearer: ends the session on the server. Failures are ignored. */
+  endSession?: (token: string) => Promise<unknown>;
+  /** Tells the other tabs of this browser; defaults to a BroadcastChannel when the browser has one. */
+  broadcast?: (message: string) => void;
   local?: Storage;
   sessionStore?: Storage;
+}
+
+function defaultBroadcast(): (message: string) => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  return (message) => channel.postMessage(message);
 }
 
 function asUser(data: unknown): User {
@@ -27,10 +38,13 @@ function asUser(data: unknown): User {
   return candidate as User;
 }
 
-export function createSession(deps: SessionDeps): Session {
+export function createSession(deps: SessionDeps): Session & { expire(): void } {
   const local = deps.local ?? globalThis.localStorage;
   const sessionStore = deps.sessionStore ?? globalThis.sessionStorage;
   const user$ = new BehaviorSubject<User | null>(null);
+  const broadcast = deps.broadcast ?? defaultBroadcast();
+  // The shell and a remote often ask at once: one request answers both.
+  let loading: Promise<User> | null = null;
 
   const setUser = (user: User | null) => {
     user$.next(user);
@@ -59,21 +73,46 @@ export function createSession(deps: SessionDeps): Session {
     user$: user$.asObservable(),
     getUser: () => user$.getValue(),
     setUser,
-    async loadUser() {
+    loadUser() {
       const id = local.getItem(USER_ID_KEY);
-      if (!id) throw { status: 401, message: 'No stored user id' };
-      const user = asUser(await deps.fetchUser(id));
-      setUser(user);
-      return user;
+      if (!id) return Promise.reject({ status: 401, message: 'No stored user id' });
+      loading ??= deps
+        .fetchUser(id)
+        .then((data) => {
+          const user = asUser(data);
+          setUser(user);
+          return user;
+        })
+        .finally(() => {
+          loading = null;
+        });
+      return loading;
     },
     signOut() {
-      // SPEC §2 Dashboard shell: Signout clears all local browser storage and goes to /login (the
-      // shell navigates on 'signed-out', so a remote calling signOut() gets the same redirect).
-      local.clear();
-      sessionStore.clear();
-      user$.next(null);
-      deps.bus.emit({ type: 'user-changed', user: null });
-      deps.bus.emit({ type: 'signed-out' });
+      // docs/decisions/015-sessions-ended-on-the-server.md: the server ends the session, so the
+      // token is refused afterwards whatever this browser kept; the browser forgets it either way.
+      const token = local.getItem(TOKEN_KEY);
+      if (token && local.getItem(USER_ID_KEY)) {
+        deps.endSession?.(token).catch(() => undefined);
+      }
+      clear();
+    },
+    expire() {
+      // Several calls refused at once end the session once, with one notice.
+      if (!local.getItem(TOKEN_KEY) || !local.getItem(USER_ID_KEY)) return;
+      clear();
+      deps.bus.emit({ type: 'toast', toast: { kind: 'error', message: SESSION_ENDED } });
     },
   };
+
+  function clear() {
+    // SPEC §2 Dashboard shell: Signout clears all local browser storage and goes to /login (the
+    // shell navigates on 'signed-out', so a remote calling signOut() gets the same redirect).
+    local.clear();
+    sessionStore.clear();
+    user$.next(null);
+    deps.bus.emit({ type: 'user-changed', user: null });
+    deps.bus.emit({ type: 'signed-out' });
+    broadcast(SIGNED_OUT_MESSAGE);
+  }
 }

@@ -1,6 +1,7 @@
 // Exposed through federation as `host/session`: token and user id (keys tk / id), the current user as
 // an observable, sign-out. One instance app-wide (reached through the federation runtime only).
 import { bus } from '../bus';
+import { onSessionRefused } from '../api/session-refused';
 import { createSession } from './create-session';
 
 export { TOKEN_KEY, USER_ID_KEY } from './keys';
@@ -13,4 +14,12 @@ export const session = createSession({
     const { api } = await import('../api');
     return (await api.get(`/users/${encodeURIComponent(id)}`)).data;
   },
+  endSession: async (token) => {
+    const { api } = await import('../api');
+    // The bearer is given here: storage is cleared before the request goes out.
+    return api.post('/logout', {}, { headers: { Authorization: `Bearer ${token}` } });
+  },
 });
+
+// One notice, the token forgotten, the other tabs told (docs/decisions/015-sessions-ended-on-the-server.md).
+onSessionRefused(() => session.expire());

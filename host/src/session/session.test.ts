@@ -16,10 +16,16 @@ function setup(fetchUser: (id: string) => Promise<unknown> = async () => ada) {
   sessionStorage.clear();
   const bus = createBus();
   const events: string[] = [];
-  bus.events$.subscribe((e) => events.push(e.type));
+  const toasts: string[] = [];
+  bus.events$.subscribe((e) => {
+    events.push(e.type);
+    if (e.type === 'toast') toasts.push(e.toast.message);
+  });
   const fetchSpy = jest.fn(fetchUser);
-  const session = createSession({ bus, fetchUser: fetchSpy });
-  return { session, events, fetchSpy };
+  const endSession = jest.fn(async (_token: string) => ({ status: 200 }));
+  const broadcast = jest.fn();
+  const session = createSession({ bus, fetchUser: fetchSpy, endSession, broadcast });
+  return { session, events, fetchSpy, endSession, broadcast, toasts };
 }
 
 describe('session', () => {
@@ -70,6 +76,56 @@ describe('session', () => {
     expect(session.getUser()).toBeNull();
     expect(events.at(-1)).toBe('signed-out');
   });
+  it('signOut ends the session on the server with the stored token and tells the other tabs', () => {
+    const { session, endSession, broadcast } = setup();
+    session.start('jwt', 7);
+    session.signOut();
+    expect(endSession).toHaveBeenCalledWith('jwt');
+    expect(broadcast).toHaveBeenCalledWith('signed-out');
+    expect(localStorage.getItem('tk')).toBeNull();
+  });
+
+  it('signOut still clears the browser when the server cannot be reached', async () => {
+    const { session, endSession } = setup();
+    endSession.mockRejectedValueOnce({ status: 0, message: 'Network Error' });
+    session.start('jwt', 7);
+    session.signOut();
+    await Promise.resolve();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('loads the user once when several parts of the page ask at the same time', async () => {
+    const { session, fetchSpy } = setup();
+    session.start('jwt', 7);
+    const [a, b] = await Promise.all([session.loadUser(), session.loadUser()]);
+    expect(a).toBe(ada);
+    expect(b).toBe(ada);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    await session.loadUser();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('expire forgets a refused session once, with one notice, however many calls were refused', () => {
+    const { session, toasts, events, endSession, broadcast } = setup();
+    session.start('dead-jwt', 7);
+    session.expire();
+    session.expire();
+    expect(toasts).toEqual(['Your session has ended. Please sign in again.']);
+    expect(events.filter((e) => e === 'signed-out')).toHaveLength(1);
+    expect(localStorage.getItem('tk')).toBeNull();
+    expect(broadcast).toHaveBeenCalledTimes(1);
+    // The server already refused the token: nothing to end there.
+    expect(endSession).not.toHaveBeenCalled();
+  });
+
+  it('expire leaves a sign-up in progress alone (a token without a user id)', () => {
+    const { session, toasts } = setup();
+    session.startSignup('signup-jwt');
+    session.expire();
+    expect(localStorage.getItem('tk')).toBe('signup-jwt');
+    expect(toasts).toEqual([]);
+  });
+
   describe('sign-up token (SPEC §2 /otp → /register)', () => {
     it('stores it as the bearer (tk) without an id, so the guard still sees no signed-in session', () => {
       const { session } = setup();

@@ -1,7 +1,9 @@
 // SPEC §2 Transaction History table: Date, Type, Amount, Narration. SPEC §9: types labelled with the
-// product name (others raw); credits in the primary colour, all others red.
+// product name (others raw); credits in the primary colour, all others red. On a phone the four
+// columns wrap a date over three lines, so each entry is a readable row there instead.
 import { formatNaira, transactionTypeLabel, transactionTypeTone } from '@ajo/shared/format';
 import styles from './wallets.module.css';
+import { useWideScreen } from './use-wide-screen';
 import { PRODUCT_NAME, type Transaction } from './wallets-api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -22,8 +24,35 @@ export function TransactionTable(props: {
   caption: string;
   emptyText?: string;
 }) {
+  const wide = useWideScreen();
   if (props.transactions.length === 0) {
     return <p className={styles.muted}>{props.emptyText ?? 'No transactions yet.'}</p>;
+  }
+  if (!wide) {
+    return (
+      <ul className={styles.entryList} aria-label={props.caption}>
+        {props.transactions.map((transaction, index) => {
+          const tone = transactionTypeTone(transaction.transaction_type);
+          return (
+            <li key={`${transaction.transaction_date}-${index}`} className={styles.entry}>
+              <span className={styles.entryType}>
+                {transactionTypeLabel(transaction.transaction_type, PRODUCT_NAME)}
+              </span>
+              <span
+                data-tone={tone}
+                className={`${styles.entryAmount} ${tone === 'primary' ? styles.credit : styles.debit}`}
+              >
+                {formatNaira(transaction.amount)}
+              </span>
+              <span className={styles.entryDate}>{formatDate(transaction.transaction_date)}</span>
+              {transaction.narration ? (
+                <span className={styles.entryNarration}>{transaction.narration}</span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    );
   }
   return (
     <div className={styles.tableWrap}>

@@ -41,6 +41,18 @@ export interface UsersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A signed-in session; the bearer token carries its id (docs/decisions/015-sessions-ended-on-the-server.md). */
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: SessionEndReason | null;
+}
+
+export type SessionEndReason = 'signed-out' | 'security-pin-reset' | 'account-closed';
+
 // One row per OTP sent; only the hash is kept (ARCHITECTURE "Secrets").
 export interface OtpsTable {
   id: Generated<string>;
@@ -357,6 +369,7 @@ export interface CoreTables {
   account_closures: AccountClosuresTable;
   referral_invites: ReferralInvitesTable;
   referral_rewards: ReferralRewardsTable;
+  sessions: SessionsTable;
 }
 
 // Migration 0016: phone numbers invited from a referral landing page (POST /referral).

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, createTokenService } from '../security/tokens.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, createTokenSigner } from '../security/tokens.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { assertOwnsUser, assertOwnsWallet, currentUser } from './auth.js';
 
@@ -70,10 +70,10 @@ describe('auth plumbing', () => {
   });
 
   it('answers 401 for a token signed with another secret', async () => {
-    const forged = await createTokenService({
+    const forged = await createTokenSigner({
       secret: 'someone-elses-secret-value',
       ttlSeconds: 3600,
-    }).issue(ALICE);
+    }).sign(ALICE);
     expect((await get(`/api/test/users/${ALICE}`, forged.token)).statusCode).toBe(401);
   });
 
@@ -87,11 +87,11 @@ describe('auth plumbing', () => {
 
   it('answers 401 for an expired token', async () => {
     const anHourAgo = Date.now() - 2 * 3600 * 1000;
-    const expired = await createTokenService({
+    const expired = await createTokenSigner({
       secret: JWT_SECRET,
       ttlSeconds: 3600,
       now: () => anHourAgo,
-    }).issue(ALICE);
+    }).sign(ALICE);
     expect((await get(`/api/test/users/${ALICE}`, expired.token)).statusCode).toBe(401);
   });
 
@@ -117,14 +117,20 @@ describe('auth plumbing', () => {
     ],
     ['without an audience', (jwt: SignJWT) => jwt.setIssuer(TOKEN_ISSUER).setExpirationTime('1h')],
   ])('answers 401 for a token signed with our secret but %s', async (_, claims) => {
+    // A live session of Alice's: only the missing claim can be the reason for the 401.
+    const { sessionId } = await t.app.tokens.issue(ALICE);
     const token = await claims(
-      new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(ALICE).setIssuedAt(),
+      new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(ALICE)
+        .setIssuedAt(),
     ).sign(new TextEncoder().encode(JWT_SECRET));
     expect((await get(`/api/test/users/${ALICE}`, token)).statusCode).toBe(401);
   });
 
   it('accepts the same hand-made token once it has every claim', async () => {
-    const token = await new SignJWT({})
+    const { sessionId } = await t.app.tokens.issue(ALICE);
+    const token = await new SignJWT({ sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(ALICE)
       .setIssuedAt()

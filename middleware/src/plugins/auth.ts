@@ -11,6 +11,8 @@ export type WalletOwnerLookup = (walletAccountNumber: string) => Promise<string 
 
 export interface AuthenticatedUser {
   id: string;
+  /** The session the bearer token belongs to (sign-out ends it). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -21,7 +23,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     walletOwnerLookup: WalletOwnerLookup;
-    /** preHandler: 401 { message: 'Unauthorized' } without a valid bearer token. */
+    /** preHandler: 401 { message: 'Unauthorized' } without a valid bearer token of an open session. */
     requireUser: preHandlerHookHandler;
   }
 }
@@ -67,9 +69,9 @@ export const authPlugin = fp(
     app.decorateRequest('user', undefined);
     app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
       const token = bearerToken(request);
-      const userId = token ? await opts.tokens.verify(token) : null;
-      if (!userId) throw unauthorized();
-      request.user = { id: userId };
+      const session = token ? await opts.tokens.authenticate(token) : null;
+      if (!session) throw unauthorized();
+      request.user = { id: session.userId, sessionId: session.sessionId };
     });
   },
   { name: 'auth' },

@@ -1,38 +1,69 @@
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database, SessionEndReason } from '../db/schema.js';
 
-/** Signed, expiring bearer tokens (ARCHITECTURE "Security habits": algorithm allow-list, exp checked). */
+/**
+ * Bearer tokens backed by a session row (docs/decisions/015-sessions-ended-on-the-server.md): the
+ * signature and expiry prove who signed it (ARCHITECTURE "Security habits": algorithm allow-list,
+ * exp checked), the row whether the session is still open. Ending the row refuses the token on
+ * every middleware instance at once.
+ */
 export interface TokenService {
-  issue(userId: string): Promise<{ token: string; expiresAt: Date }>;
-  /** The user id, or null when the token is missing, forged, expired or malformed. */
+  /** Opens a session for the user and signs its token. */
+  issue(userId: string): Promise<{ token: string; expiresAt: Date; sessionId: string }>;
+  /** The user id, or null when the token is missing, forged, expired, malformed or signed out. */
   verify(token: string): Promise<string | null>;
+  /** Like verify, with the session the token belongs to. */
+  authenticate(token: string): Promise<{ userId: string; sessionId: string } | null>;
+  /** Ends one session (sign-out). Ending an ended session changes nothing. */
+  end(sessionId: string, reason: SessionEndReason): Promise<void>;
+  /** Ends every open session of the user but `exceptSessionId`; the number ended. */
+  endAllFor(
+    userId: string,
+    reason: SessionEndReason,
+    opts?: { exceptSessionId?: string },
+  ): Promise<number>;
 }
 
 /** Who signs user tokens and for whom: both checked, so a token minted for another use is refused. */
 export const TOKEN_ISSUER = 'ajo-wallet-middleware';
 export const TOKEN_AUDIENCE = 'ajo-wallet';
 
-export function createTokenService(opts: {
+export interface TokenClaims {
+  userId: string;
+  /** Null for a token signed without a session: never honoured by TokenService. */
+  sessionId: string | null;
+}
+
+/** The signing half alone: no database. Tests use it to forge tokens with other secrets or times. */
+export interface TokenSigner {
+  sign(userId: string, sessionId?: string): Promise<{ token: string; expiresAt: Date }>;
+  read(token: string): Promise<TokenClaims | null>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createTokenSigner(opts: {
   secret: string;
   ttlSeconds: number;
   now?: () => number;
-}): TokenService {
+}): TokenSigner {
   const key = new TextEncoder().encode(opts.secret);
   const now = opts.now ?? Date.now;
   return {
-    async issue(userId) {
+    async sign(userId, sessionId) {
       const issuedAt = Math.floor(now() / 1000);
       const exp = issuedAt + opts.ttlSeconds;
-      const token = await new SignJWT({})
+      const jwt = new SignJWT(sessionId ? { sid: sessionId } : {})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(issuedAt)
         .setExpirationTime(exp)
         .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
-        .sign(key);
-      return { token, expiresAt: new Date(exp * 1000) };
+        .setAudience(TOKEN_AUDIENCE);
+      return { token: await jwt.sign(key), expiresAt: new Date(exp * 1000) };
     },
-    async verify(token) {
+    async read(token) {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -42,11 +73,79 @@ export function createTokenService(opts: {
           requiredClaims: ['exp', 'iat', 'sub'],
           currentDate: new Date(now()),
         });
-        return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
+        if (typeof payload.sub !== 'string' || !payload.sub) return null;
+        const sid = payload['sid'];
+        return { userId: payload.sub, sessionId: typeof sid === 'string' ? sid : null };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
         throw error;
       }
+    },
+  };
+}
+
+export function createTokenService(opts: {
+  db: Kysely<Database>;
+  secret: string;
+  ttlSeconds: number;
+  now?: () => number;
+}): TokenService {
+  const now = opts.now ?? Date.now;
+  const signer = createTokenSigner(opts);
+  const { db } = opts;
+
+  async function authenticate(token: string) {
+    const claims = await signer.read(token);
+    // A token without a session (or with a made-up one) cannot be signed out, so it is refused.
+    if (!claims?.sessionId || !UUID.test(claims.sessionId)) return null;
+    // One primary-key read per call: the price of a sign-out that holds on every instance.
+    const live = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', claims.sessionId)
+      .where('user_id', '=', claims.userId)
+      .where('ended_at', 'is', null)
+      .where('expires_at', '>', new Date(now()))
+      .executeTakeFirst();
+    return live ? { userId: claims.userId, sessionId: claims.sessionId } : null;
+  }
+
+  return {
+    async issue(userId) {
+      const createdAt = new Date(now());
+      const row = await db
+        .insertInto('sessions')
+        .values({
+          user_id: userId,
+          created_at: createdAt,
+          expires_at: new Date(createdAt.getTime() + opts.ttlSeconds * 1000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { token, expiresAt } = await signer.sign(userId, row.id);
+      return { token, expiresAt, sessionId: row.id };
+    },
+    authenticate,
+    async verify(token) {
+      return (await authenticate(token))?.userId ?? null;
+    },
+    async end(sessionId, reason) {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: new Date(now()), end_reason: reason })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+    async endAllFor(userId, reason, { exceptSessionId } = {}) {
+      let query = db
+        .updateTable('sessions')
+        .set({ ended_at: new Date(now()), end_reason: reason })
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null);
+      if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

@@ -9,20 +9,34 @@ export const TELCOS: readonly Telco[] = [
   { code: 'eting', name: '9MOBILE' },
 ];
 
-/** SPEC §9 transaction types with labels; others are shown raw. */
+/**
+ * SPEC §9 transaction types with labels, plus the credits and reversals the ledger adds
+ * (docs/decisions/014-money-in-is-never-red.md): the server names every entry of a wallet's history
+ * with the direction as the customer sees it, '-inward' for money in, '-outward' for money out.
+ */
 export const TRANSACTION_TYPES = {
   intraInward: 'intra-inward',
   intraOutward: 'intra-outward',
   interInward: 'inter-inward',
   interOutward: 'inter-outward',
   credit: 'credit',
+  cardTopUpInward: 'card-top-up-inward',
+  rewardInward: 'reward-inward',
+  reversalInward: 'reversal-inward',
+  reversalOutward: 'reversal-outward',
 } as const;
 
-/** SPEC §9: credit, inter-inward and intra-inward amounts use the primary colour. */
+/**
+ * SPEC §9: credit, inter-inward and intra-inward amounts use the primary colour; so does every
+ * other '-inward' type (money in is never red, docs/decisions/014-money-in-is-never-red.md).
+ */
 export const CREDIT_TRANSACTION_TYPES: readonly string[] = [
   TRANSACTION_TYPES.credit,
   TRANSACTION_TYPES.interInward,
   TRANSACTION_TYPES.intraInward,
+  TRANSACTION_TYPES.cardTopUpInward,
+  TRANSACTION_TYPES.rewardInward,
+  TRANSACTION_TYPES.reversalInward,
 ];
 
 /** SPEC §9: the reason that reveals a free-text box (SPEC §4). */

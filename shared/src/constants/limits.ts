@@ -21,6 +21,8 @@ export const AMOUNT_MAX_LENGTH = 10;
 export const AMOUNT_STEP = 0.01;
 export const NARRATION_MAX_LENGTH = 30;
 export const METER_NUMBER_MAX_LENGTH = 20;
+/** Account Setup address: the server's cap, checked on the phone too. */
+export const ADDRESS_MAX_LENGTH = 200;
 
 /** SPEC §4 / §9: Resend OTP is enabled after a 180-second countdown. */
 export const OTP_RESEND_COUNTDOWN_SECONDS = 180;

@@ -3,6 +3,8 @@
 export const ERROR_LOGGING_IN = 'Error logging in';
 export const ERROR_SIGNING_UP = 'Error signing up';
 export const ERROR_GETTING_USER = 'Error getting user';
+/** The one notice when the server refuses a signed-in session's token (signed out elsewhere, expired). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export const ERROR_GETTING_BANKS = 'Error getting banks';
 export const ERROR_VERIFYING_WALLET_NUMBER = 'Error verifying wallet number';
 /** SPEC §8: used for both the account check and the meter check. */

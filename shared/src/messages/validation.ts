@@ -48,6 +48,7 @@ export const COMMISSION_WALLET_NOT_ALLOWED = 'The commission wallet cannot be us
 export const BANK_REQUIRED = 'Select a bank';
 export const GENDER_REQUIRED = 'Select a gender';
 export const ADDRESS_REQUIRED = 'Address is required';
+export const ADDRESS_TOO_LONG = 'Address is too long (at most 200 characters)';
 export const STATE_REQUIRED = 'Select a state';
 export const LGA_REQUIRED = 'Select a local government';
 export const EMAIL_REQUIRED = 'Email is required';

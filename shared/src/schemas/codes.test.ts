@@ -36,9 +36,14 @@ describe('transactionPinSchema (6 digits)', () => {
   });
 });
 
-describe('signupOtpSchema (required, max 6)', () => {
-  it('accepts up to 6 characters', () => {
-    expect(signupOtpSchema.parse('A1B2C3')).toBe('A1B2C3');
+describe('signupOtpSchema (required, max 6, the 6 digits sent)', () => {
+  it('accepts the 6 digits', () => {
+    expect(signupOtpSchema.parse('012345')).toBe('012345');
+  });
+  it('refuses letters and short codes before they can spend a try', () => {
+    expect(firstMessage(signupOtpSchema, 'A1B2C3')).toBe(OTP_INVALID);
+    expect(firstMessage(signupOtpSchema, '123')).toBe(OTP_INVALID);
+    expect(firstMessage(signupOtpSchema, '12 456')).toBe(OTP_INVALID);
   });
   it('requires a value', () => {
     expect(firstMessage(signupOtpSchema, '')).toBe(OTP_REQUIRED);

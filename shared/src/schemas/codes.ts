@@ -21,12 +21,13 @@ export const securityPinSchema = digits(4, SECURITY_PIN_INVALID);
 export const transactionPinSchema = digits(6, TRANSACTION_PIN_INVALID);
 
 /** SPEC §5: signup OTP, required, max 6 characters (SPEC §2 "6-character OTP"). */
-export const signupOtpSchema = z
-  .string(OTP_REQUIRED)
-  .check(
-    z.minLength(1, { error: OTP_REQUIRED, abort: true }),
-    z.maxLength(OTP_LENGTH, OTP_TOO_LONG),
-  );
+export const signupOtpSchema = z.string(OTP_REQUIRED).check(
+  z.minLength(1, { error: OTP_REQUIRED, abort: true }),
+  z.maxLength(OTP_LENGTH, { error: OTP_TOO_LONG, abort: true }),
+  // The code sent is 6 digits: anything else is refused here, on the phone and on the server
+  // alike, before it can spend one of the five tries.
+  z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), OTP_INVALID),
+);
 
 /** SPEC §5: reset OTPs (security PIN and transaction PIN), 6 digits. */
 export const resetOtpSchema = digits(OTP_LENGTH, OTP_INVALID);

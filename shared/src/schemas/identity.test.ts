@@ -1,5 +1,6 @@
 import {
   ADDRESS_REQUIRED,
+  ADDRESS_TOO_LONG,
   DOCUMENT_FILE_REQUIRED,
   DOCUMENT_NUMBER_REQUIRED,
   EMAIL_INVALID,
@@ -45,6 +46,13 @@ describe('signupFormSchema (SPEC §3 Signup form)', () => {
     expect(firstMessage(signupFormSchema, empty, 'address')).toBe(ADDRESS_REQUIRED);
     expect(firstMessage(signupFormSchema, empty, 'state_id')).toBe(STATE_REQUIRED);
     expect(firstMessage(signupFormSchema, empty, 'lga_id')).toBe(LGA_REQUIRED);
+  });
+
+  it('caps the address at the length the server takes, so the form says so before submit', () => {
+    expect(signupFormSchema.safeParse({ ...signup, address: 'a'.repeat(200) }).success).toBe(true);
+    expect(firstMessage(signupFormSchema, { ...signup, address: 'a'.repeat(600) }, 'address')).toBe(
+      ADDRESS_TOO_LONG,
+    );
   });
   it("reports 'Security PINs do not match!'", () => {
     expect(firstMessage(signupFormSchema, { ...signup, confirm_pin: '9999' }, 'confirm_pin')).toBe(

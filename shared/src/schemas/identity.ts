@@ -1,8 +1,9 @@
 // SPEC §2 / §3 / §5 onboarding, NIN, BVN and identity-document forms.
 import { GENDERS } from '../constants/catalogues';
-import { PROOF_OF_RESIDENCE_DOCUMENT_TYPE_ID } from '../constants/limits';
+import { ADDRESS_MAX_LENGTH, PROOF_OF_RESIDENCE_DOCUMENT_TYPE_ID } from '../constants/limits';
 import {
   ADDRESS_REQUIRED,
+  ADDRESS_TOO_LONG,
   DOCUMENT_FILE_REQUIRED,
   DOCUMENT_NUMBER_REQUIRED,
   DOCUMENT_TYPE_REQUIRED,
@@ -36,7 +37,10 @@ export const optionalEmailSchema = z.optional(
 export const signupFormSchema = z
   .object({
     gender: z.enum(GENDERS, GENDER_REQUIRED),
-    address: requiredString(ADDRESS_REQUIRED),
+    // Checked on the phone as the server checks it, not only by a toast after submit.
+    address: requiredString(ADDRESS_REQUIRED).check(
+      z.maxLength(ADDRESS_MAX_LENGTH, ADDRESS_TOO_LONG),
+    ),
     state_id: selectedId(STATE_REQUIRED),
     lga_id: selectedId(LGA_REQUIRED),
     pin: securityPinSchema,

@@ -64,6 +64,8 @@ describe('routes answer bad input with the shared messages', () => {
   it.each([
     [{ phone_number: phone(2), otp: '' }, OTP_REQUIRED],
     [{ phone_number: phone(2), otp: '1234567' }, OTP_TOO_LONG],
+    [{ phone_number: phone(2), otp: 'ABC123' }, OTP_INVALID],
+    [{ phone_number: phone(2), otp: '123' }, OTP_INVALID],
     [{ phone_number: '234801234567', otp: '123456' }, PHONE_INVALID],
   ])('POST /api/auth %j answers 400 %s', async (body, message) => {
     expect(firstSharedMessage(signupOtpPayloadSchema, body)).toBe(message);

@@ -15,6 +15,7 @@ export const RESET_OTP_SENT_IF_ACCOUNT =
 export const SECURITY_PIN_RESET_DONE = 'Your security PIN has been reset. Please log in.';
 export const ACCOUNT_CLOSED_SIGN_IN =
   'This account has been closed. Please contact support if you need help with it.';
+export const SIGNED_OUT = 'You have been signed out.';
 export const LOGIN_FAILED = 'Invalid phone number or security PIN.';
 export const loginLockedMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your security PIN.`;

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { signUp } from '../../test-support/auth-test-kit.js';
 import { PHONE_ALREADY_REGISTERED } from '../users/messages.js';
 
-// docs/decisions/014-sign-up-says-a-number-is-registered.md: GET /auth tells a person that their
+// docs/decisions/016-sign-up-says-a-number-is-registered.md: GET /auth tells a person that their
 // number already has an account, and the attempt limits keep that from becoming a directory.
 let t: TestApp;
 beforeAll(async () => {

@@ -14,11 +14,13 @@ import {
   PHONE_VERIFIED,
   RESET_OTP_SENT_IF_ACCOUNT,
   SECURITY_PIN_RESET_DONE,
+  SIGNED_OUT,
 } from './messages.js';
 import { OtpRepository } from './otp-repository.js';
 import { OtpService } from './otp-service.js';
 import { loginBody, phoneQuery, resetSecurityPinBody, signupOtpBody } from './schemas.js';
 import { SecurityPinResetService } from './security-pin-reset-service.js';
+import { currentUser } from '../../plugins/auth.js';
 import { createSignupTokens } from '../../security/signup-tokens.js';
 import { SignupVerificationService } from './signup-verification-service.js';
 
@@ -109,6 +111,20 @@ export async function authRoutes(app: Api) {
     async (request) => {
       const { phone_number, security_pin } = request.body;
       return login.login(phone_number, security_pin);
+    },
+  );
+
+  // Sign-out ends the session on the server (docs/decisions/015-sessions-ended-on-the-server.md):
+  // its token is refused afterwards on every instance, whatever the browser kept.
+  app.post(
+    '/logout',
+    {
+      preValidation: app.requireUser,
+      schema: { response: { 200: messageResponseSchema, ...errors(401) } },
+    },
+    async (request) => {
+      await app.tokens.end(currentUser(request).sessionId, 'signed-out');
+      return { message: SIGNED_OUT };
     },
   );
 

@@ -10,13 +10,11 @@ import { REFERRAL_CODE_UNKNOWN } from './user-service.js';
 /*
  * SPEC §3 "Signup form" posted to POST /users: the web app's signupFormSchema (SPEC §5 rules and
  * messages), tightened for the server. It is a strict object (OWASP API3: unknown fields such as
- * is_verified are refused), text fields get length caps (API4), ids must be positive whole
+ * is_verified are refused), text fields get length caps (API4; the address cap is the shared schema's), ids must be positive whole
  * numbers, and the optional texts also accept null.
  */
 const form = signupFormSchema.shape;
 
-const ADDRESS_TOO_LONG = 'Address is too long';
-const ADDRESS_MAX = 200;
 const REFERRAL_CODE_MAX = 32;
 const EMAIL_MAX = 254;
 const POSITIVE_ID = /^[1-9]\d{0,5}$/;
@@ -31,7 +29,6 @@ const nullable = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(s
 export const signupBody = z
   .strictObject({
     ...form,
-    address: form.address.check(z.maxLength(ADDRESS_MAX, ADDRESS_TOO_LONG)),
     state_id: positiveId(form.state_id, STATE_REQUIRED),
     lga_id: positiveId(form.lga_id, LGA_REQUIRED),
     referrer_code: nullable(

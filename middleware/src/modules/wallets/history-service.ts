@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { createLedger, koboToNaira } from '../../ledger/index.js';
+import { TRANSACTION_TYPES } from '@ajo/shared/constants';
+import { createLedger, koboToNaira, type EntryType } from '../../ledger/index.js';
 
 /** SPEC §2: the mini statement is the latest 20 entries. */
 export const MINI_STATEMENT_SIZE = 20;
@@ -11,6 +12,26 @@ export interface TransactionObject {
   transaction_type: string;
   amount: number;
   narration: string;
+}
+
+/**
+ * The type the history reports for an entry, as this wallet sees it
+ * (docs/decisions/014-money-in-is-never-red.md): money in always has a type the web app shows as a
+ * credit ('-inward'), named for what it was. Transfers already carry their direction; purchases
+ * only ever debit a wallet and are reported as SPEC §9 lists them.
+ */
+export function historyTransactionType(type: EntryType, amountKobo: number): string {
+  const inward = amountKobo > 0;
+  switch (type) {
+    case 'funding':
+      return inward ? TRANSACTION_TYPES.cardTopUpInward : 'card-top-up-outward';
+    case 'reward':
+      return inward ? TRANSACTION_TYPES.rewardInward : 'reward-outward';
+    case 'reversal':
+      return inward ? TRANSACTION_TYPES.reversalInward : TRANSACTION_TYPES.reversalOutward;
+    default:
+      return type;
+  }
 }
 
 /** The wallet's latest entries from the ledger, newest first; amounts positive in naira. */
@@ -28,7 +49,7 @@ export async function miniStatement(
   return entries.map((e) => ({
     transaction_date: e.createdAt.toISOString(),
     // The direction is in the type (inward = credit), so the amount is shown without a sign.
-    transaction_type: e.transactionType,
+    transaction_type: historyTransactionType(e.transactionType, e.amountKobo),
     amount: Number(koboToNaira(Math.abs(e.amountKobo))),
     narration: notes.has(e.reference) ? `${e.narration} · ${notes.get(e.reference)}` : e.narration,
   }));

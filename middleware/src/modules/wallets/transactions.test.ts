@@ -1,7 +1,13 @@
+import { isCreditTransaction, transactionTypeLabel } from '@ajo/shared/format';
 import { transactionHistoryResponseSchema } from '@ajo/shared/schemas';
 import { createLedger } from '../../ledger/index.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { createCustomer, inboundTransfer, type Customer } from '../funding/funding-test-kit.js';
+import {
+  createCustomer,
+  fundedCustomer,
+  inboundTransfer,
+  type Customer,
+} from '../funding/funding-test-kit.js';
 
 let t: TestApp;
 let ada: Customer;
@@ -90,5 +96,54 @@ describe('GET /api/transactions (mini statement)', () => {
     const res = await history(ada, `wallet_account_number=${ada.commission}&type=mini`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ transactionHistory: [] });
+  });
+
+  it('reports every credit with a type the web app shows as money in, named for what it was', async () => {
+    // docs/decisions/014-money-in-is-never-red.md
+    const dayo = await fundedCustomer(t, 2000);
+    const ledger = createLedger(t.database.db);
+    await ledger.transfer({
+      from: dayo.main,
+      to: bola.main,
+      amountKobo: 30_000,
+      reference: 'refunded-1',
+      type: 'intra-outward',
+      narration: 'Sent by mistake',
+    });
+    await ledger.reverse('refunded-1', 'refunded-1-reversal', 'Refund');
+    await ledger.transfer({
+      from: 'commission_pool',
+      to: dayo.commission,
+      amountKobo: 25_000,
+      reference: 'reward-1',
+      type: 'reward',
+      narration: 'Referral bonus',
+    });
+    const rows = (await history(dayo, `wallet_account_number=${dayo.main}&type=mini`)).json()
+      .transactionHistory as Array<{ transaction_type: string; amount: number }>;
+    expect(rows.map((r) => [r.transaction_type, r.amount])).toEqual([
+      ['reversal-inward', 300],
+      ['intra-outward', 300],
+      ['card-top-up-inward', 2000],
+    ]);
+    const rewards = (
+      await history(dayo, `wallet_account_number=${dayo.commission}&type=mini`)
+    ).json().transactionHistory as Array<{ transaction_type: string }>;
+    expect(rewards.map((r) => r.transaction_type)).toEqual(['reward-inward']);
+    const shown = [...rows, ...rewards].map((r) => [
+      transactionTypeLabel(r.transaction_type, 'Ajo'),
+      isCreditTransaction(r.transaction_type),
+    ]);
+    expect(shown).toEqual([
+      ['Reversal (Credit)', true],
+      ['Ajo Transfer (Debit)', false],
+      ['Card Top-up (Credit)', true],
+      ['Referral Reward (Credit)', true],
+    ]);
+    // The reversal takes the money back from the receiver: a debit on their side.
+    const bolas = (await history(bola, `wallet_account_number=${bola.main}&type=mini`)).json()
+      .transactionHistory as Array<{ transaction_type: string }>;
+    expect(bolas[0]?.transaction_type).toBe('reversal-outward');
+    expect(isCreditTransaction('reversal-outward')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { ADDRESS_TOO_LONG } from '@ajo/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -86,6 +87,18 @@ describe('/register (Account Setup)', () => {
     expect(submit()).toBeEnabled();
     await user.clear(screen.getByLabelText(/Confirm Security PIN/));
     expect(submit()).toBeDisabled();
+  });
+
+  it('says a 600-character address is too long under the field, and sends nothing', async () => {
+    const user = renderSetup();
+    await fillRequired(user);
+    const address = screen.getByRole('textbox', { name: 'Address' });
+    await user.clear(address);
+    await user.click(address);
+    await user.paste('a'.repeat(600));
+    await user.click(submit());
+    expect(await screen.findByText(ADDRESS_TOO_LONG)).toBeInTheDocument();
+    expect(api.encrypted.post).not.toHaveBeenCalled();
   });
 
   it("refuses PINs that differ with 'Security PINs do not match!'", async () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OTP_RESEND_FAILED, OTP_RESENT } from '@ajo/shared/messages';
+import { OTP_INVALID, OTP_RESEND_FAILED, OTP_RESENT } from '@ajo/shared/messages';
 import { api, apiError, renderRoute, resetHost, session, toasts } from '@ajo/remote-kit/testing';
 import { OtpScreen } from './otp-screen';
 
@@ -54,6 +54,17 @@ describe('/otp', () => {
     expect(await screen.findByText('OTP is required')).toBeInTheDocument();
     expect(api.encrypted.post).not.toHaveBeenCalled();
   });
+
+  it.each(['ABC123', '123'])(
+    'refuses %s on the phone: no request, so none of the five tries is spent',
+    async (typed) => {
+      const user = renderOtp();
+      await user.type(screen.getByRole('textbox', { name: 'OTP' }), typed);
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText(OTP_INVALID)).toBeInTheDocument();
+      expect(api.encrypted.post).not.toHaveBeenCalled();
+    },
+  );
 
   it('shows the server message when the OTP is wrong and stays on the page', async () => {
     api.encrypted.post.mockRejectedValue(apiError(401, 'Invalid or expired OTP.'));

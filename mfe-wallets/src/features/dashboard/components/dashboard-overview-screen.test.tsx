@@ -75,6 +75,9 @@ describe('/dashboard', () => {
     const user = await renderDashboard();
     const main = card('Main Wallet');
     expect(within(main).queryByText('₦12,500.50')).not.toBeInTheDocument();
+    // Read as words, never as a row of dots.
+    expect(within(main).getByText('Balance hidden')).toBeInTheDocument();
+    expect(within(main).getByText('₦ ••••••').closest('[aria-hidden="true"]')).not.toBeNull();
     const eye = within(main).getByRole('button', { name: 'Show Main Wallet balance' });
     expect(eye).toHaveAttribute('aria-pressed', 'false');
     await user.click(eye);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { formatNaira, isCommissionWallet, walletStatusTone } from '@ajo/shared/format';
-import { Badge } from '@ajo/shared/ui';
+import { Badge, VisuallyHidden } from '@ajo/shared/ui';
 import styles from '../../../lib/wallets.module.css';
 
 const HIDDEN_BALANCE = '₦ ••••••';
@@ -32,9 +32,16 @@ export function WalletCard({ wallet }: { wallet: Wallet }) {
         <Badge tone={tone}>{statusLabel(wallet.account_status)}</Badge>
       </div>
       <div className={styles.balanceRow}>
-        <span className={styles.balance} aria-label={visible ? undefined : 'Balance hidden'}>
-          {visible ? formatNaira(wallet.balance) : HIDDEN_BALANCE}
-        </span>
+        {visible ? (
+          <span className={styles.balance}>{formatNaira(wallet.balance)}</span>
+        ) : (
+          // An aria-label on a plain span is not read: the dots are hidden from screen readers and
+          // the words are there for them instead.
+          <span className={styles.balance}>
+            <span aria-hidden="true">{HIDDEN_BALANCE}</span>
+            <VisuallyHidden>Balance hidden</VisuallyHidden>
+          </span>
+        )}
         <button
           type="button"
           className={styles.eye}

@@ -8,7 +8,7 @@ import {
   session,
   wallet,
 } from '@ajo/remote-kit/testing';
-import { BankTransferFundingScreen, COPIED } from './bank-transfer-funding-screen';
+import { BankTransferFundingScreen, COPIED, COPY_BLOCKED } from './bank-transfer-funding-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 
@@ -81,5 +81,33 @@ describe('/dashboard/fund-wallet/bank-transfer', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(COPIED));
     act(() => jest.advanceTimersByTime(5000));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('selects the number and says how to copy it when the browser refuses the clipboard', async () => {
+    await renderFunding();
+    // user-event installs its own clipboard: the refusing one goes in after it.
+    const user = userEvent.setup();
+    const writeText = jest.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const execCommand = jest.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy account number' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(COPY_BLOCKED));
+    const field = screen.getByRole('textbox', { name: 'Account number' }) as HTMLInputElement;
+    expect(field).toHaveFocus();
+    expect(field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0)).toBe(
+      '1100000001',
+    );
+  });
+
+  it('copies through the selection when there is no clipboard API at all', async () => {
+    await renderFunding();
+    const user = userEvent.setup();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const execCommand = jest.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy account number' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(COPIED));
+    expect(execCommand).toHaveBeenCalledWith('copy');
   });
 });

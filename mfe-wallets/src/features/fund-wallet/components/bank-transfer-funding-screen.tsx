@@ -1,6 +1,6 @@
 // SPEC §2 funding page: the read-only bank name (a fixed product string from the app config), the
 // wallet's account number with a copy button, and the upper-cased account name.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fullName, isWalletBlocked, transferSourceWallets } from '@ajo/shared/format';
 import { MESSAGE_DURATION_MS } from '@ajo/shared/constants';
 import { Button, Screen, Select, Spinner, TextField } from '@ajo/shared/ui';
@@ -9,6 +9,25 @@ import styles from '../../../lib/wallets.module.css';
 import { fetchBankName } from '../../../lib/wallets-api';
 
 export const COPIED = 'Copied';
+/** The browser refused the clipboard and the old copy command: the number is selected instead. */
+export const COPY_BLOCKED =
+  'Your browser blocked copying. The account number is selected: press and hold it (or use Ctrl+C) to copy it.';
+
+/**
+ * Copies through the old selection command when the clipboard API is missing or refused (an
+ * http page, an in-app browser, a denied permission). True when the browser says it copied.
+ */
+function copyBySelection(input: HTMLInputElement | null): boolean {
+  if (!input) return false;
+  input.focus();
+  input.select();
+  input.setSelectionRange(0, input.value.length);
+  try {
+    return typeof document.execCommand === 'function' && document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}
 
 function useBankName(): string {
   const [bankName, setBankName] = useState('');
@@ -28,14 +47,15 @@ export function BankTransferFundingScreen() {
   const { user } = useCurrentUser();
   const bankName = useBankName();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const [copied, setCopied] = useState(false);
+  const [copyNotice, setCopyNotice] = useState('');
+  const accountNumberRow = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!copied) return undefined;
+    if (!copyNotice) return undefined;
     // SPEC §9: messages are shown 5 s.
-    const timer = setTimeout(() => setCopied(false), MESSAGE_DURATION_MS);
+    const timer = setTimeout(() => setCopyNotice(''), MESSAGE_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [copyNotice]);
 
   if (!user) {
     return (
@@ -52,10 +72,12 @@ export function BankTransferFundingScreen() {
   const copy = async () => {
     if (!wallet) return;
     try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(wallet.account_no);
-      setCopied(true);
+      setCopyNotice(COPIED);
     } catch {
-      setCopied(false);
+      const input = accountNumberRow.current?.querySelector('input') ?? null;
+      setCopyNotice(copyBySelection(input) ? COPIED : COPY_BLOCKED);
     }
   };
 
@@ -74,7 +96,7 @@ export function BankTransferFundingScreen() {
           />
         ) : null}
         <TextField label="Bank name" value={bankName} readOnly />
-        <div className={styles.copyRow}>
+        <div className={styles.copyRow} ref={accountNumberRow}>
           <TextField label="Account number" value={wallet?.account_no ?? ''} readOnly />
           <Button
             variant="secondary"
@@ -86,7 +108,7 @@ export function BankTransferFundingScreen() {
           </Button>
         </div>
         <p role="status" aria-live="polite" className={styles.muted}>
-          {copied ? COPIED : ''}
+          {copyNotice}
         </p>
         <TextField label="Account name" value={accountName} readOnly />
       </div>

@@ -42,7 +42,7 @@ const rows = [
   },
   {
     transaction_date: '2026-11-17T09:00:00.000Z',
-    transaction_type: 'funding',
+    transaction_type: 'card-top-up-inward',
     amount: 10000,
     narration: 'Card funding',
   },
@@ -51,6 +51,12 @@ const rows = [
     transaction_type: 'airtime',
     amount: 100,
     narration: 'MTN',
+  },
+  {
+    transaction_date: '2026-11-15T10:00:00.000Z',
+    transaction_type: 'funding',
+    amount: 50,
+    narration: 'Unlabelled funding',
   },
   {
     transaction_date: '2026-11-15T09:00:00.000Z',
@@ -114,14 +120,15 @@ describe('/dashboard/transaction-history', () => {
     expect(screen.getByRole('cell', { name: 'Ajo Transfer (Debit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Bank Transfer (Credit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Bank Transfer (Debit)' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'funding' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Card Top-up (Credit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '₦5,000.00' })).toBeInTheDocument();
   });
 
   it('colours credits primary and every other type red, row by row', async () => {
     await renderHistory();
-    // SPEC §9: credit, inter-inward and intra-inward amounts use the primary colour; all others
-    // red, raw types such as funding and airtime included.
+    // SPEC §9 and docs/decisions/014-money-in-is-never-red.md: credits (credit and every
+    // '-inward' type, a card top-up included) use the primary colour; all others red, raw types
+    // the server does not label (airtime, a bare 'funding') included.
     const tones = Object.fromEntries(
       rows.map((row) => [row.narration, amountCell(row.narration)?.getAttribute('data-tone')]),
     );
@@ -130,7 +137,8 @@ describe('/dashboard/transaction-history', () => {
       'To Bisi': 'danger',
       'From Bola (GTBank)': 'primary',
       'To GTBank': 'danger',
-      'Card funding': 'danger',
+      'Card funding': 'primary',
+      'Unlabelled funding': 'danger',
       MTN: 'danger',
       'Reversal of a failed transfer': 'primary',
     });
@@ -152,17 +160,22 @@ describe('/dashboard/transaction-history', () => {
   });
 
   it("toasts the server's message, else 'Error getting transaction history'", async () => {
-    api.get.mockRejectedValueOnce(apiError(403, 'Forbidden'));
+    api.get.mockRejectedValueOnce(apiError(409, 'Statement is being prepared'));
     renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
-    await waitFor(() => expect(toasts()).toEqual([['error', 'Forbidden']]));
+    await waitFor(() => expect(toasts()).toEqual([['error', 'Statement is being prepared']]));
     api.get.mockRejectedValueOnce(apiError(500));
     act(() => busEvents.next({ type: 'wallets-changed' }));
     await waitFor(() =>
       expect(toasts()).toEqual([
-        ['error', 'Forbidden'],
+        ['error', 'Statement is being prepared'],
         ['error', ERROR_GETTING_TRANSACTION_HISTORY],
       ]),
     );
+    // A bare status word is no message for a customer: the fallback is shown instead.
+    api.get.mockRejectedValueOnce(apiError(403, 'Forbidden'));
+    act(() => busEvents.next({ type: 'wallets-changed' }));
+    await waitFor(() => expect(toasts()).toHaveLength(3));
+    expect(toasts()[2]).toEqual(['error', ERROR_GETTING_TRANSACTION_HISTORY]);
   });
 
   it('refreshes the rows when money moves and on returning to the tab', async () => {
@@ -179,5 +192,36 @@ describe('/dashboard/transaction-history', () => {
     });
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     expect(await screen.findByText('Back in the tab')).toBeInTheDocument();
+  });
+
+  describe('on a phone', () => {
+    const matchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = jest.fn((query: string) => ({
+        matches: false,
+        media: query,
+        addEventListener: jest.fn(),
+        removeEventListener: jest.fn(),
+      })) as unknown as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = matchMedia;
+    });
+
+    it('shows each entry as a readable row (type, amount, date, narration) instead of the table', async () => {
+      renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
+      const list = await screen.findByRole('list');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const entries = within(list).getAllByRole('listitem');
+      expect(entries).toHaveLength(rows.length);
+      const topUp = entries.find((entry) => within(entry).queryByText('Card funding'));
+      expect(topUp).toBeDefined();
+      expect(within(topUp as HTMLElement).getByText('Card Top-up (Credit)')).toBeInTheDocument();
+      expect(within(topUp as HTMLElement).getByText('₦10,000.00')).toHaveAttribute(
+        'data-tone',
+        'primary',
+      );
+      expect(within(topUp as HTMLElement).getByText(/2026/)).toBeInTheDocument();
+    });
   });
 });
