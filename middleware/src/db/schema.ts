@@ -51,7 +51,8 @@ export interface SessionsTable {
   end_reason: SessionEndReason | null;
 }
 
-export type SessionEndReason = 'signed-out' | 'security-pin-reset' | 'account-closed';
+export type SessionEndReason =
+  'signed-out' | 'security-pin-reset' | 'transaction-pin-reset' | 'account-closed';
 
 // One row per OTP sent; only the hash is kept (ARCHITECTURE "Secrets").
 export interface OtpsTable {

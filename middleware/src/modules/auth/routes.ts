@@ -55,6 +55,7 @@ export async function authRoutes(app: Api) {
     otps,
     attempts,
     secrets: app.secrets,
+    tokens: app.tokens,
     clock: app.clock,
   });
 

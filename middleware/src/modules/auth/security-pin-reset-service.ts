@@ -2,6 +2,7 @@ import { INVALID_OTP } from '@ajo/shared/messages';
 import type { Clock } from '../../clock.js';
 import { unauthorized } from '../../errors.js';
 import type { SecretHasher } from '../../security/secrets.js';
+import type { TokenService } from '../../security/tokens.js';
 import type { UserRepository } from '../users/user-repository.js';
 import type { LoginAttemptsRepository } from './login-attempts-repository.js';
 import type { OtpService } from './otp-service.js';
@@ -14,6 +15,7 @@ export class SecurityPinResetService {
       otps: OtpService;
       attempts: LoginAttemptsRepository;
       secrets: SecretHasher;
+      tokens: Pick<TokenService, 'endAllFor'>;
       clock: Clock;
     },
   ) {}
@@ -27,13 +29,19 @@ export class SecurityPinResetService {
     await this.deps.otps.issue(phone, 'reset', exists);
   }
 
-  /** POST /reset-security-pin: OTP rules of the signup OTP; a new PIN also lifts the sign-in lock. */
+  /**
+   * POST /reset-security-pin: OTP rules of the signup OTP; a new PIN also lifts the sign-in lock and
+   * ends every session of the account (docs/decisions/015-sessions-ended-on-the-server.md): whoever
+   * knew the old PIN is signed out everywhere.
+   */
   async reset(phone: string, otp: string, securityPin: string): Promise<void> {
-    const { users, otps, attempts, secrets, clock } = this.deps;
+    const { users, otps, attempts, secrets, tokens, clock } = this.deps;
     await otps.verify(phone, 'reset', otp);
     const hash = await secrets.hashSecret(securityPin);
     if (!(await users.setSecurityPinHash(phone, hash, clock.now())))
       throw unauthorized(INVALID_OTP);
     await attempts.clear(phone);
+    const user = await users.findByPhone(phone);
+    if (user) await tokens.endAllFor(user.id, 'security-pin-reset');
   }
 }

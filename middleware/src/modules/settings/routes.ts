@@ -157,12 +157,19 @@ export async function settingsRoutes(app: Api) {
     },
     async (request) => {
       const { phone_number, otp, transaction_pin } = request.body;
-      return settings.resetTransactionPin(
-        currentUser(request).id,
+      const user = currentUser(request);
+      const answer = await settings.resetTransactionPin(
+        user.id,
         phone_number,
         otp,
         transaction_pin,
       );
+      // Whoever else was signed in may have watched the old PIN: only this session stays
+      // (docs/decisions/015-sessions-ended-on-the-server.md).
+      await app.tokens.endAllFor(user.id, 'transaction-pin-reset', {
+        exceptSessionId: user.sessionId,
+      });
+      return answer;
     },
   );
 
@@ -223,6 +230,12 @@ export async function settingsRoutes(app: Api) {
         response: { 200: messageResponseSchema, ...errors(400, 401, 403, 409) },
       },
     },
-    async (request) => settings.requestClosure(currentUser(request).id, request.body.reason),
+    async (request) => {
+      const user = currentUser(request);
+      const answer = await settings.requestClosure(user.id, request.body.reason);
+      // A closed account has no session left on any device, this one included.
+      await app.tokens.endAllFor(user.id, 'account-closed');
+      return answer;
+    },
   );
 }
