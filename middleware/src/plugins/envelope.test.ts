@@ -46,7 +46,26 @@ describe('envelope cipher interop', () => {
   });
 
   it('refuses a ciphertext made with another secret', () => {
-    expect(() => decryptText(encryptText('{"a":1}', 'another-secret'), SECRET)).toThrow();
+    expect(() => decryptText(encryptText('{"a":1}', 'another-secret'), SECRET)).toThrow(
+      'does not decrypt with this secret',
+    );
+  });
+
+  it('says why a text is not an envelope, before any decryption', () => {
+    const good = encryptText('{"a":1}', SECRET);
+    for (const text of [`!${good}`, `${good}!`, '', 'a b']) {
+      expect(() => decryptText(text, SECRET)).toThrow('not base64');
+    }
+    const raw = Buffer.from(good, 'base64');
+    const salted = 'not an OpenSSL salted ciphertext';
+    // Too short (magic and salt, no block), not whole blocks, and without the 'Salted__' magic.
+    expect(() => decryptText(raw.subarray(0, 16).toString('base64'), SECRET)).toThrow(salted);
+    expect(() => decryptText(raw.subarray(0, raw.length - 1).toString('base64'), SECRET)).toThrow(
+      salted,
+    );
+    const unsalted = Buffer.concat([Buffer.from('Unsalted'), raw.subarray(8)]);
+    expect(() => decryptText(unsalted.toString('base64'), SECRET)).toThrow(salted);
+    expect(decryptText(good, SECRET)).toBe('{"a":1}');
   });
 });
 
@@ -58,6 +77,12 @@ describe('encrypted routes', () => {
       received: request.body,
     }));
     t.app.post('/api/test/text', { config: { encrypted: true } }, async () => 'plain words');
+    t.app.post('/api/test/bytes', { config: { encrypted: true } }, async (_request, reply) =>
+      reply.type('application/octet-stream').send(Buffer.from('raw bytes')),
+    );
+    t.app.post('/api/test/empty', { config: { encrypted: true } }, async (_request, reply) =>
+      reply.code(204).send(),
+    );
     t.app.post('/api/test/fails', { config: { encrypted: true } }, async () => {
       throw Object.assign(new Error('x'), { statusCode: 500 });
     });
@@ -105,6 +130,37 @@ describe('encrypted routes', () => {
     const res = await post('/api/test/echo', payload);
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(open(res.body))).toEqual({ message: 'Invalid request payload' });
+  });
+
+  it.each([
+    ['null', 'null'],
+    ['an array', JSON.stringify([{ encrypted: 'x' }])],
+    ['a bare string', JSON.stringify('U2FsdGVkX1')],
+  ])('answers a body that is %s with 400 Invalid request payload, not a 500', async (_, body) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(open(res.body))).toEqual({ message: 'Invalid request payload' });
+  });
+
+  it('hands an empty decrypted text to the route as an empty object', async () => {
+    const res = await post('/api/test/echo', { encrypted: encryptText('', SECRET) });
+    expect(JSON.parse(open(res.body))).toEqual({ received: {} });
+  });
+
+  it('labels every encrypted reply as JSON, bytes included, and leaves an empty reply empty', async () => {
+    const text = await post('/api/test/text', { encrypted: encryptText('{}', SECRET) });
+    expect(text.headers['content-type']).toBe('application/json; charset=utf-8');
+    const bytes = await post('/api/test/bytes', { encrypted: encryptText('{}', SECRET) });
+    expect(bytes.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(open(bytes.body)).toBe('raw bytes');
+    const empty = await post('/api/test/empty', { encrypted: encryptText('{}', SECRET) });
+    expect(empty.statusCode).toBe(204);
+    expect(empty.body).toBe('');
   });
 
   it('answers a body that is not JSON at all with 400 Invalid request payload', async () => {
