@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
+import { openDatabase, type AppDatabase } from '../db/index.js';
+import { createLedger, nairaToKobo } from '../ledger/index.js';
+import { TEST_PIN, inboundTransfer, type Customer } from '../modules/funding/funding-test-kit.js';
+import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
+import { COMMISSION_WALLET, MAIN_WALLET } from '../modules/wallets/wallet-objects.js';
+import { createSecretHasher } from '../security/secrets.js';
+import { createTokenService } from '../security/tokens.js';
+import { httpTarget } from '../test-support/http-target.js';
+import { startMiddlewareProcess, type ServerProcess } from '../test-support/server-process.js';
+import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
+
+/*
+ * The middleware is killed (SIGKILL: no shutdown, requests cut mid-transaction) while concurrent
+ * credits and transfers, each sent twice with the same reference or key, are in flight, and
+ * restarted, several times; the clients then retry everything, as they do after a lost answer.
+ * Afterwards SQL proves the ledger: every entry balances, no customer balance is negative, cached
+ * balances equal their postings, and every credit and transfer is in the ledger exactly once.
+ * PGlite (a folder) in the PGlite pass, PostgreSQL in the other. Bounded for `npm test`; the
+ * kills are triggered by answers arriving, not by timers.
+ */
+
+// Bounded in `npm test`; `npm run bench:crash` runs it at full size (CRASH_ROUNDS, CRASH_PER_ROUND).
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
+const PER_ROUND = Number(process.env.CRASH_PER_ROUND ?? 8);
+const SEED_NAIRA = 100_000;
+const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let database: TestDatabase | undefined;
+let dataDir: string;
+let env: Record<string, string>;
+let server: ServerProcess;
+let ada: Customer;
+let bola: Customer;
+
+const credit = (i: number) => ({ reference: `crash-credit-${i}`, amount: 100 + i });
+const transferKey = (i: number) => `crash-transfer-${i}`;
+
+/** The middleware's own database, opened by the test while no server holds it. */
+async function openOwnDatabase(): Promise<AppDatabase> {
+  return database
+    ? openDatabase({ url: database.url })
+    : openDatabase({ dataDir: path.join(dataDir, 'pglite') });
+}
+
+/** Two activated customers (wallets, transaction PIN, a live session), Ada funded. */
+async function seed(db: AppDatabase['db']): Promise<[Customer, Customer]> {
+  const config = loadConfig(env);
+  const secrets = createSecretHasher({
+    pepper: config.secrets.pepper,
+    cost: config.secrets.scryptCost,
+  });
+  const tokens = createTokenService({ db, secret: config.jwt.secret, ttlSeconds: 3600 });
+  const ledger = createLedger(db);
+  await ledger.ensureSystemAccounts();
+  const make = async (phone: string): Promise<Customer> => {
+    const user = await db
+      .insertInto('users')
+      .values({
+        phone_number: phone,
+        referral_code: randomBytes(4).toString('hex').toUpperCase(),
+        is_verified: true,
+        first_name: 'Test',
+        last_name: 'Customer',
+        transaction_pin_hash: await secrets.hashSecret(TEST_PIN),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const main = await ledger.openAccount({
+      type: 'customer_wallet',
+      name: MAIN_WALLET.name,
+      ownerUserId: user.id,
+      productId: MAIN_WALLET.productId,
+    });
+    const commission = await ledger.openAccount({
+      type: 'commission_wallet',
+      name: COMMISSION_WALLET.name,
+      ownerUserId: user.id,
+      productId: COMMISSION_WALLET.productId,
+    });
+    const { token } = await tokens.issue(user.id);
+    return {
+      id: user.id,
+      token,
+      auth: { authorization: `Bearer ${token}` },
+      main: main.accountNumber ?? '',
+      commission: commission.accountNumber ?? '',
+    };
+  };
+  const customers: [Customer, Customer] = [
+    await make('2348090000001'),
+    await make('2348090000002'),
+  ];
+  await ledger.transfer({
+    from: 'bank_settlement',
+    to: customers[0].main,
+    amountKobo: nairaToKobo(SEED_NAIRA),
+    reference: 'crash-seed',
+    type: 'funding',
+    narration: 'Seed',
+  });
+  return customers;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ajo-crash-'));
+  if (usePostgres) database = await createTestDatabase({ migrate: false });
+  env = {
+    DATA_DIR: dataDir,
+    SCRYPT_COST: '1024',
+    RATE_LIMIT_MAX: '100000',
+    JOB_POLL_INTERVAL: '1',
+    ...(database?.url ? { DATABASE_URL: database.url } : {}),
+  };
+  // The first start migrates; then the test seeds the customers while no server holds the folder.
+  server = await startMiddlewareProcess('crash', env);
+  await server.stop();
+  const own = await openOwnDatabase();
+  try {
+    [ada, bola] = await seed(own.db);
+  } finally {
+    await own.close();
+  }
+  server = await startMiddlewareProcess('crash', env);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.kill();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Calls whose answer never came because the server died under them. */
+let cut = 0;
+
+/** Sends every call of a round twice at once; kills the server once `killAfter` answers are in. */
+async function roundUnderFire(round: number, killAfter: number) {
+  const target = httpTarget(server.url, DEV_ENCRYPTION_SECRET);
+  let answered = 0;
+  let killing: Promise<void> | undefined;
+  const settle = <T>(call: Promise<T>) =>
+    call
+      .then(
+        () => undefined,
+        () => {
+          cut += 1;
+        },
+      )
+      .finally(() => {
+        answered += 1;
+        if (answered === killAfter) killing = server.kill();
+      });
+  const calls: Promise<void>[] = [];
+  for (let n = 0; n < PER_ROUND; n++) {
+    const i = round * PER_ROUND + n;
+    for (let copy = 0; copy < 2; copy++) {
+      calls.push(settle(inboundTransfer(target, { account_number: ada.main, ...credit(i) })));
+      calls.push(
+        settle(walletTransfer(target, ada, bola.main, { transfer_amount: 10 }, transferKey(i))),
+      );
+    }
+  }
+  await Promise.all(calls);
+  await (killing ?? server.kill());
+  server = await startMiddlewareProcess('crash', env);
+}
+
+it(`keeps the ledger whole through ${ROUNDS} kills under concurrent credits and transfers`, async () => {
+  for (let round = 0; round < ROUNDS; round++)
+    await roundUnderFire(round, 6 + ((round * 5) % PER_ROUND));
+  // The kills did cut calls in flight (else this test would prove nothing about crashes).
+  expect(cut).toBeGreaterThan(0);
+
+  // A call cut by a kill keeps its claim for the claim lease (60 s, src/money/client-references.ts):
+  // a retry before then is told 'already being processed'. No sleeping: the leases are run out in
+  // the database, as 60 s passing would (the server is stopped meanwhile).
+  await server.stop();
+  const held = await openOwnDatabase();
+  try {
+    await sql`update client_references set lease_until = now() - interval '1 second'
+      where state = 'processing'`.execute(held.db);
+  } finally {
+    await held.close();
+  }
+  server = await startMiddlewareProcess('crash', env);
+
+  // The clients retry everything they sent: what was done answers as done, the rest is done now.
+  const target = httpTarget(server.url, DEV_ENCRYPTION_SECRET);
+  const total = ROUNDS * PER_ROUND;
+  for (let i = 0; i < total; i++) {
+    const credited = await inboundTransfer(target, { account_number: ada.main, ...credit(i) });
+    expect([200, 201]).toContain(credited.statusCode);
+    const sent = await walletTransfer(
+      target,
+      ada,
+      bola.main,
+      { transfer_amount: 10 },
+      transferKey(i),
+    );
+    expect([i, sent.status]).toEqual([i, 200]);
+  }
+  await server.stop();
+
+  const own = await openOwnDatabase();
+  try {
+    const db = own.db;
+    const unbalanced = await sql`
+      select entry_id from ledger_postings group by entry_id having sum(amount_kobo) <> 0`.execute(
+      db,
+    );
+    expect(unbalanced.rows).toEqual([]);
+    const negative = await sql`
+      select id from ledger_accounts
+      where type in ('customer_wallet', 'commission_wallet') and balance_kobo < 0`.execute(db);
+    expect(negative.rows).toEqual([]);
+    const ledger = createLedger(db);
+    expect(await ledger.reconcile()).toEqual({
+      mismatches: [],
+      totalPostedKobo: 0,
+      totalBalanceKobo: 0,
+    });
+
+    // Every credit exactly once, by its bank reference.
+    const credits = await sql<{ reference: string; n: number }>`
+      select reference, count(*)::int as n from ledger_entries
+      where reference like 'crash-credit-%' group by reference`.execute(db);
+    expect(credits.rows).toHaveLength(total);
+    expect(credits.rows.every((r) => Number(r.n) === 1)).toBe(true);
+
+    // Every transfer exactly once: Bola received ₦10 per key, Ada paid it, nothing more.
+    const creditedKobo = Array.from({ length: total }, (_, i) =>
+      nairaToKobo(credit(i).amount),
+    ).reduce((a, b) => a + b, 0);
+    const transferredKobo = total * nairaToKobo(10);
+    expect((await ledger.getAccount(bola.main)).balanceKobo).toBe(transferredKobo);
+    expect((await ledger.getAccount(ada.main)).balanceKobo).toBe(
+      nairaToKobo(SEED_NAIRA) + creditedKobo - transferredKobo,
+    );
+  } finally {
+    await own.close();
+  }
+  // A clean start after it all, as an operator would do.
+  server = await startMiddlewareProcess('crash', env);
+}, 600_000);
