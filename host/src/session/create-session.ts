@@ -22,8 +22,13 @@ export interface SessionDeps {
 
 function defaultBroadcast(): (message: string) => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
-  const channel = new BroadcastChannel(SESSION_CHANNEL);
-  return (message) => channel.postMessage(message);
+  // A channel per message, closed at once: a posted message is still delivered, and no channel
+  // stays open for the life of the page (in Node, an open one keeps the process alive).
+  return (message) => {
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  };
 }
 
 function asUser(data: unknown): User {
