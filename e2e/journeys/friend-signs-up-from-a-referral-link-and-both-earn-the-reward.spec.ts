@@ -93,8 +93,8 @@ test('a friend on a desktop signs up from a referral link, funds ₦1,000 and bo
       await expect(referrerCard.getByText('₦250.00', { exact: true })).toBeVisible();
     });
 
-    // Settings → Referrals (SPEC §2 Settings: a table with S/N and Referree) is built on another
-    // branch from users.referrer_code; this step passes once both are merged.
+    // Settings → Referrals (SPEC §2 Settings: a table with S/N and Referree), from the referees'
+    // users.referrer_code.
     await test.step('the referrer sees the friend in Settings, Referrals', async () => {
       await referrer.page.goto('/settings');
       await referrer.page.getByRole('tab', { name: 'Referrals' }).click();
