@@ -20,6 +20,14 @@ export class AppError extends Error {
 export const badRequest = (message: string, code?: string) => new AppError(400, message, code);
 export const unauthorized = (message = 'Unauthorized') =>
   new AppError(401, message, 'UNAUTHORIZED');
+/**
+ * 401 for a bearer token the server will not honour (missing, forged, expired, signed out). The
+ * RFC 6750 challenge tells the web app the session is over; other 401s (a wrong OTP or PIN) are not.
+ */
+export const sessionRefused = (tokenSent: boolean) =>
+  new AppError(401, 'Unauthorized', 'UNAUTHORIZED', undefined, {
+    'www-authenticate': tokenSent ? 'Bearer error="invalid_token"' : 'Bearer',
+  });
 export const forbidden = (message = 'Forbidden') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, code?: string) => new AppError(409, message, code);

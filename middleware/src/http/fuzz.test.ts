@@ -316,7 +316,8 @@ function casesFor(route: RouteOptions): Case[] {
 function problemWith(c: Case, status: number, raw: string, contentType: string): string | null {
   if (status >= 500) return `${status} ${raw.slice(0, 200)}`;
   // Every string field has a bound: ten thousand characters is never a phone, a name or a code.
-  if (status < 400 && c.label.endsWith(' long string')) return `${status}: accepted 10,001 characters`;
+  if (status < 400 && c.label.endsWith(' long string'))
+    return `${status}: accepted 10,001 characters`;
   if (status < 400) return null;
   // The sandbox's own pages (a bank's consent page, a card checkout) answer people in HTML.
   if (contentType.includes('text/html') && c.url.startsWith('/api/sandbox/')) return null;

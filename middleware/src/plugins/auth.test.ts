@@ -67,14 +67,18 @@ describe('auth plumbing', () => {
     const res = await get(`/api/test/users/${ALICE}`);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized' });
+    expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
-  it('answers 401 for a token signed with another secret', async () => {
+  it('answers 401 for a token signed with another secret, with the challenge that ends the session', async () => {
     const forged = await createTokenSigner({
       secret: 'someone-elses-secret-value',
       ttlSeconds: 3600,
     }).sign(ALICE);
-    expect((await get(`/api/test/users/${ALICE}`, forged.token)).statusCode).toBe(401);
+    const res = await get(`/api/test/users/${ALICE}`, forged.token);
+    expect(res.statusCode).toBe(401);
+    // RFC 6750: the web app signs out on this challenge only, not on a wrong OTP or PIN's 401.
+    expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
   });
 
   it("answers 401 for an unsigned token (alg 'none')", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors.js';
+import { forbidden, sessionRefused, unauthorized } from '../errors.js';
 import type { TokenService } from '../security/tokens.js';
 
 /**
@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -70,7 +70,7 @@ export const authPlugin = fp(
     app.decorate('requireUser', async function requireUser(request: FastifyRequest) {
       const token = bearerToken(request);
       const session = token ? await opts.tokens.authenticate(token) : null;
-      if (!session) throw unauthorized();
+      if (!session) throw sessionRefused(token !== null);
       request.user = { id: session.userId, sessionId: session.sessionId };
     });
   },

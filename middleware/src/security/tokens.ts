@@ -17,6 +17,11 @@ export interface TokenService {
   authenticate(token: string): Promise<{ userId: string; sessionId: string } | null>;
   /** Ends one session (sign-out). Ending an ended session changes nothing. */
   end(sessionId: string, reason: SessionEndReason): Promise<void>;
+  /**
+   * Sign-out by token: ends its session when the token is genuine (our signature, unexpired, with a
+   * session), whether or not that session is still open; false for anything else.
+   */
+  endByToken(token: string, reason: SessionEndReason): Promise<boolean>;
   /** Ends every open session of the user but `exceptSessionId`; the number ended. */
   endAllFor(
     userId: string,
@@ -110,6 +115,15 @@ export function createTokenService(opts: {
     return live ? { userId: claims.userId, sessionId: claims.sessionId } : null;
   }
 
+  async function end(sessionId: string, reason: SessionEndReason) {
+    await db
+      .updateTable('sessions')
+      .set({ ended_at: new Date(now()), end_reason: reason })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
   return {
     async issue(userId) {
       const createdAt = new Date(now());
@@ -129,13 +143,19 @@ export function createTokenService(opts: {
     async verify(token) {
       return (await authenticate(token))?.userId ?? null;
     },
-    async end(sessionId, reason) {
+    end,
+    async endByToken(token, reason) {
+      const claims = await signer.read(token);
+      if (!claims?.sessionId || !UUID.test(claims.sessionId)) return false;
+      // The session must be the token subject's own, as authenticate() checks.
       await db
         .updateTable('sessions')
         .set({ ended_at: new Date(now()), end_reason: reason })
-        .where('id', '=', sessionId)
+        .where('id', '=', claims.sessionId)
+        .where('user_id', '=', claims.userId)
         .where('ended_at', 'is', null)
         .execute();
+      return true;
     },
     async endAllFor(userId, reason, { exceptSessionId } = {}) {
       let query = db

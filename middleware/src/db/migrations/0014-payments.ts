@@ -38,10 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   // The sandbox aggregator settles a pending prepaid vend later and needs its meter type then.
-  await db.schema
-    .alterTable('sandbox_vend_requests')
-    .addColumn('variation_code', 'text')
-    .execute();
+  await db.schema.alterTable('sandbox_vend_requests').addColumn('variation_code', 'text').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -17,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('ended_at', 'timestamptz')
     .addColumn('end_reason', 'text', (c) =>
-      c.check(sql`end_reason in ('signed-out', 'security-pin-reset', 'transaction-pin-reset', 'account-closed')`),
+      c.check(
+        sql`end_reason in ('signed-out', 'security-pin-reset', 'transaction-pin-reset', 'account-closed')`,
+      ),
     )
     .execute();
   // Ending every other session of a user walks only that user's live rows.

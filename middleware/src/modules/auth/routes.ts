@@ -20,7 +20,8 @@ import { OtpRepository } from './otp-repository.js';
 import { OtpService } from './otp-service.js';
 import { loginBody, phoneQuery, resetSecurityPinBody, signupOtpBody } from './schemas.js';
 import { SecurityPinResetService } from './security-pin-reset-service.js';
-import { currentUser } from '../../plugins/auth.js';
+import { bearerToken } from '../../plugins/auth.js';
+import { sessionRefused } from '../../errors.js';
 import { createSignupTokens } from '../../security/signup-tokens.js';
 import { SignupVerificationService } from './signup-verification-service.js';
 
@@ -116,15 +117,17 @@ export async function authRoutes(app: Api) {
   );
 
   // Sign-out ends the session on the server (docs/decisions/015-sessions-ended-on-the-server.md):
-  // its token is refused afterwards on every instance, whatever the browser kept.
+  // its token is refused afterwards on every instance, whatever the browser kept. Signing out is
+  // idempotent for a genuine token: a session already ended (signed out in another tab, ended by a
+  // PIN reset or by closing the account) is simply still signed out. Forged or expired: 401.
   app.post(
     '/logout',
-    {
-      preValidation: app.requireUser,
-      schema: { response: { 200: messageResponseSchema, ...errors(401) } },
-    },
+    { schema: { response: { 200: messageResponseSchema, ...errors(401) } } },
     async (request) => {
-      await app.tokens.end(currentUser(request).sessionId, 'signed-out');
+      const token = bearerToken(request);
+      if (!token || !(await app.tokens.endByToken(token, 'signed-out'))) {
+        throw sessionRefused(token !== null);
+      }
       return { message: SIGNED_OUT };
     },
   );

@@ -59,8 +59,23 @@ describe('POST /api/logout', () => {
       headers: { authorization: `Bearer ${phoneSession.token}` },
     });
     expect(wallets.statusCode).toBe(401);
-    // Signing out twice is harmless and says the same as any dead token.
-    expect((await logout(phoneSession.token)).statusCode).toBe(401);
+    // Signing out twice is harmless: the session stays ended and the answer is the same, so a tab
+    // whose session was ended elsewhere (another tab, a PIN reset, the closure) signs out cleanly.
+    const again = await logout(phoneSession.token);
+    expect([again.statusCode, again.json()]).toEqual([
+      200,
+      { message: 'You have been signed out.' },
+    ]);
+    expect((await getUser(phoneSession.id, phoneSession.token)).statusCode).toBe(401);
+    // Anything not a genuine token of ours is refused.
+    for (const bad of ['', 'Bearer', 'Bearer not-a-token', `Bearer ${phoneSession.token}x`]) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: bad ? { authorization: bad } : {},
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([401, { message: 'Unauthorized' }]);
+    }
 
     const other = await getUser(phoneSession.id, laptopToken);
     expect(other.statusCode).toBe(200);
@@ -136,6 +151,21 @@ describe('POST /api/logout', () => {
     });
     const borrowed = await signer.sign(bola.id, await sessionOf(ada.token));
     expect((await getUser(bola.id, borrowed.token)).statusCode).toBe(401);
+    // Nor can such a token sign Ada's session out.
+    await logout(borrowed.token);
+    expect((await getUser(ada.id, ada.token)).statusCode).toBe(200);
+  });
+
+  it('refuses to sign out with an expired token', async () => {
+    const signer = createTokenSigner({
+      secret: t.config.jwt.secret,
+      ttlSeconds: 60,
+      now: () => clock.now().getTime() - 3600_000,
+    });
+    const { id } = await signedIn(7);
+    const stale = await signer.sign(id, '00000000-0000-4000-8000-000000000000');
+    const res = await logout(stale.token);
+    expect([res.statusCode, res.json()]).toEqual([401, { message: 'Unauthorized' }]);
   });
 
   it('answers 401 without a token, and ends nothing', async () => {

@@ -98,7 +98,7 @@ describe('POST /api/payments/categories/airtime/buy-airtime', () => {
       ada.auth,
     );
     const [reversal, debit] = history.body.transactionHistory as Record<string, unknown>[];
-    expect(reversal).toMatchObject({ transaction_type: 'reversal', amount: 500 });
+    expect(reversal).toMatchObject({ transaction_type: 'reversal-inward', amount: 500 });
     expect(String(reversal?.narration)).toContain(tx.userReference);
     expect(debit).toMatchObject({ transaction_type: 'airtime', amount: 500 });
   });

@@ -5,14 +5,12 @@ import { errors } from '../../http/responses.js';
 import { UnsafePathError } from '../../providers/file-storage/index.js';
 
 const outboxQuery = z.strictObject({
-  recipient: z
-    .string('recipient is required')
-    .check(
-      z.trim(),
-      z.minLength(1, 'recipient is required'),
-      // A phone number or an e-mail address (RFC 5321 caps one at 254).
-      z.maxLength(254, 'recipient must be at most 254 characters'),
-    ),
+  recipient: z.string('recipient is required').check(
+    z.trim(),
+    z.minLength(1, 'recipient is required'),
+    // A phone number or an e-mail address (RFC 5321 caps one at 254).
+    z.maxLength(254, 'recipient must be at most 254 characters'),
+  ),
 });
 
 const outboxResponse = z.object({

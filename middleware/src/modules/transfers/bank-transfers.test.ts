@@ -147,7 +147,10 @@ describe('POST /api/transfers/wallet-to-bank/transfer-funds: each sandbox outcom
     });
     expect(await balanceKobo(t, ada.main)).toBe(2_000_000);
     const lines = await history(t, ada);
-    expect(lines.map((l) => l.transaction_type).slice(0, 2)).toEqual(['reversal', 'inter-outward']);
+    expect(lines.map((l) => l.transaction_type).slice(0, 2)).toEqual([
+      'reversal-inward',
+      'inter-outward',
+    ]);
     expect(lines[0]).toMatchObject({ amount: 5000, narration: 'Reversal: Rent' });
   });
 
