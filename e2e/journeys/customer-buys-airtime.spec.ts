@@ -69,7 +69,11 @@ test('a failed airtime vend gives the money back and the history shows the rever
 
   await page.goto('/dashboard/transaction-history');
   const table = page.getByRole('table');
-  await expect(table.getByRole('row').filter({ hasText: 'reversal' })).toHaveCount(1);
+  // docs/decisions/014-money-in-is-never-red.md: the money given back is labelled as a credit.
+  const reversal = table.getByRole('row').filter({ hasText: 'Reversal (Credit)' });
+  await expect(reversal).toHaveCount(1);
+  await expect(reversal).toContainText('₦500.00');
+  await expect(reversal).toContainText('Reversal: MTN airtime');
   await expect(table.getByRole('row').filter({ hasText: 'MTN airtime 2348033333333' })).toHaveCount(
     1,
   );

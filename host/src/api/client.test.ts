@@ -26,14 +26,18 @@ function setup(opts: { token?: string | null; userId?: string; appCheck?: string
     onSessionRefused,
   });
   const seen: InternalAxiosRequestConfig[] = [];
-  let reply: (c: InternalAxiosRequestConfig) => { status: number; data: unknown } = () => ({
+  let reply: (c: InternalAxiosRequestConfig) => {
+    status: number;
+    data: unknown;
+    headers?: Record<string, string>;
+  } = () => ({
     status: 200,
     data: { ok: true },
   });
   const adapter: AxiosAdapter = async (c) => {
     seen.push(c);
-    const { status, data } = reply(c);
-    const response = { status, data, statusText: String(status), headers: {}, config: c };
+    const { status, data, headers = {} } = reply(c);
+    const response = { status, data, statusText: String(status), headers, config: c };
     if (status >= 400) {
       throw Object.assign(new Error(`Request failed with status code ${status}`), {
         isAxiosError: true,
@@ -54,20 +58,42 @@ function setup(opts: { token?: string | null; userId?: string; appCheck?: string
 }
 
 describe('api client', () => {
-  it('ends the signed-in session when the server refuses its bearer, but not for a wrong sign-in PIN', async () => {
+  const REFUSED = {
+    status: 401,
+    data: { message: 'Unauthorized' },
+    headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+  };
+
+  it('ends the signed-in session when the server refuses its bearer (the RFC 6750 challenge)', async () => {
     const { client, respond, onSessionRefused } = setup({ token: 'dead', userId: '7' });
-    respond(() => ({ status: 401, data: { message: 'Unauthorized' } }));
+    respond(() => REFUSED);
     await expect(client.get('/users/7')).rejects.toMatchObject({ status: 401 });
     expect(onSessionRefused).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session on a 401 without the challenge: a wrong sign-in PIN, OTP or transaction PIN', async () => {
+    const { client, respond, onSessionRefused } = setup({ token: 'live', userId: '7' });
+    respond(() => ({
+      status: 401,
+      data: { message: 'Invalid OTP! Please, check and try again.' },
+    }));
+    await expect(
+      client.encrypted.post('/transfers/wallet-to-wallet/transfer-funds', { otp: '000000' }),
+    ).rejects.toMatchObject({ status: 401, message: 'Invalid OTP! Please, check and try again.' });
+    respond(() => ({
+      status: 401,
+      data: { message: 'Unauthorized' },
+      headers: { 'www-authenticate': 'Bearer' },
+    }));
     await expect(client.encrypted.post('/login', { phone_number: 'x' })).rejects.toMatchObject({
       status: 401,
     });
-    expect(onSessionRefused).toHaveBeenCalledTimes(1);
+    expect(onSessionRefused).not.toHaveBeenCalled();
   });
 
   it('leaves a sign-up token (no user id) to its own screen on a 401', async () => {
     const { client, respond, onSessionRefused } = setup({ token: 'signup' });
-    respond(() => ({ status: 401, data: { message: 'Unauthorized' } }));
+    respond(() => REFUSED);
     await expect(client.get('/users/7')).rejects.toMatchObject({ status: 401 });
     expect(onSessionRefused).not.toHaveBeenCalled();
   });

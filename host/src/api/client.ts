@@ -1,6 +1,6 @@
 // The one HTTP client of the app (issue item 3, `./api`): base URL ending in /api, app-check and
 // bearer headers on every request, the encrypted envelope, errors normalised to { status, message }.
-import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
 import { getAppConfig, type AppConfig } from './config';
 import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
@@ -26,14 +26,22 @@ export interface ApiClientDeps {
   appCheck?: AppCheck;
   storage?: Pick<Storage, 'getItem'>;
   /**
-   * The server refused the bearer of a signed-in session (401 on any call but sign-in): the session
-   * is over (signed out elsewhere, expired). Called before the call rejects.
+   * The server refused the bearer of a signed-in session: the session is over (signed out
+   * elsewhere, ended by a PIN reset, expired). Called before the call rejects.
    */
   onSessionRefused?: () => void;
 }
 
-// A wrong PIN at sign-in is a 401 too, and says nothing about a stored session.
-const SIGN_IN_CALLS = new Set(['/login', 'login']);
+/**
+ * The middleware answers a bearer it will not honour with the RFC 6750 challenge
+ * `WWW-Authenticate: Bearer error="invalid_token"`. A wrong OTP, PIN or sign-in PIN is a 401 too,
+ * without it, and says nothing about the session: the customer stays on the step.
+ */
+function refusesTheSession(error: unknown): boolean {
+  if (!isAxiosError(error) || error.response?.status !== 401) return false;
+  const challenge: unknown = error.response.headers?.['www-authenticate'];
+  return typeof challenge === 'string' && /\berror="invalid_token"/.test(challenge);
+}
 
 type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
 
@@ -78,12 +86,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       return { status: res.status, data: data as T };
     } catch (error) {
       const apiError = toApiError(error, encryptionSecret);
-      if (
-        apiError.status === 401 &&
-        !SIGN_IN_CALLS.has(url) &&
-        storage?.getItem(TOKEN_KEY) &&
-        storage.getItem(USER_ID_KEY)
-      ) {
+      if (refusesTheSession(error) && storage?.getItem(TOKEN_KEY) && storage.getItem(USER_ID_KEY)) {
         deps.onSessionRefused?.();
       }
       throw apiError;
