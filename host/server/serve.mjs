@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
-// (http://127.0.0.1:3001), REGISTRY_ADMIN_TOKEN (operator endpoint; disabled when unset),
+// (http://127.0.0.1:3001), REGISTRY_OPERATORS (name:token,... each operator's own token) and
+// REGISTRY_ADMIN_TOKEN (operator 'admin'; the operator API is disabled when neither is set),
+// REGISTRY_DATABASE_URL (PostgreSQL for the registry; unset: ${DEPLOY_DIR}/registry.db),
+// OPERATOR_RATE_LIMIT (operator requests per minute per client, 60),
 // API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off),
 // TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
 import { parseAppTrustProxy } from './client-address.mjs';
+import { parseOperators } from './operator-api.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -20,8 +24,10 @@ if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
 }
 
 let trustProxy;
+let operators;
 try {
   trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
+  operators = parseOperators(process.env);
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
@@ -33,7 +39,9 @@ const app = await buildApp({
   distDir: path.join(repoRoot, 'host', 'dist'),
   deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
-  adminToken: process.env.REGISTRY_ADMIN_TOKEN || undefined,
+  operators,
+  registryDatabaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
+  operatorRateLimit: { max: Number(process.env.OPERATOR_RATE_LIMIT) || 60, timeWindow: '1 minute' },
   appConfig: {
     apiBaseUrl: process.env.API_BASE_URL ?? '/api',
     encryptionSecret: process.env.ENCRYPTION_SECRET ?? DEV_ENCRYPTION_SECRET,
@@ -50,8 +58,8 @@ const app = await buildApp({
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 await app.listen({ port, host });
-if (!process.env.REGISTRY_ADMIN_TOKEN)
-  app.log.info('Operator endpoint disabled (REGISTRY_ADMIN_TOKEN unset)');
+if (!operators.length)
+  app.log.info('Operator endpoint disabled (REGISTRY_OPERATORS and REGISTRY_ADMIN_TOKEN unset)');
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
