@@ -113,6 +113,18 @@ await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance 
   }
 });
 
+// The remote registry on PostgreSQL (host/server/*.pg.test.mjs), in a cluster of its own.
+await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', async () => {
+  const registryPgDir = `${pgDir}-registry`;
+  const cluster = await startCluster(registryPgDir);
+  try {
+    return await jestPhase('@ajo/host', 'test:pg', { TEST_DATABASE_URL: cluster.url });
+  } finally {
+    stopCluster(registryPgDir);
+    rmSync(registryPgDir, { recursive: true, force: true });
+  }
+});
+
 let built = false;
 await phase('Build, publish remotes and check the bundle budget', async () => {
   // The bundle report measures first loads in Chromium, so it must be there before the build.

@@ -218,10 +218,10 @@ function sqliteDatabase(file) {
               h.reason ?? null,
             );
           }
-          d.prepare('UPDATE registry_revision SET revision = ?, state = ? WHERE id = 1').run(
-            snapshot.revision,
-            JSON.stringify(snapshot.state),
-          );
+          // Never behind the history: the next change's revision must be a new one.
+          d.prepare(
+            'UPDATE registry_revision SET revision = MAX(?, (SELECT COALESCE(MAX(revision), 0) FROM registry_history)), state = ? WHERE id = 1',
+          ).run(snapshot.revision, JSON.stringify(snapshot.state));
           d.exec('COMMIT');
         } catch (error) {
           if (d.inTransaction) d.exec('ROLLBACK');
@@ -301,9 +301,8 @@ function postgresDatabase(url) {
     async readState() {
       return (await query('SELECT revision, state FROM registry_revision')).rows[0];
     },
-    async versions() {
-      return (await query(`SELECT ${VERSION_COLUMNS} FROM registry_versions ORDER BY published_at`))
-        .rows;
+    async versions(withFiles = false) {
+      return (await query(versionsQuery(withFiles))).rows.map(withParsedFiles);
     },
     async versionFiles(remote, version) {
       const { rows } = await query(
@@ -332,10 +331,10 @@ function postgresDatabase(url) {
       await inTransaction(async (c) => {
         for (const v of snapshot.versions) await insertVersion(c, v);
         for (const h of snapshot.history) await insertHistory(c, h, ' ON CONFLICT DO NOTHING');
-        await c.query('UPDATE registry_revision SET revision = $1, state = $2 WHERE id = 1', [
-          snapshot.revision,
-          JSON.stringify(snapshot.state),
-        ]);
+        await c.query(
+          'UPDATE registry_revision SET revision = GREATEST($1, (SELECT COALESCE(MAX(revision), 0) FROM registry_history)), state = $2 WHERE id = 1',
+          [snapshot.revision, JSON.stringify(snapshot.state)],
+        );
         return true;
       });
     },

@@ -439,9 +439,9 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {
         if (!(error instanceof RegistryUnreadable)) throw error;
       }
       const snapshot = readSnapshot();
-      await db.close();
       let movedTo = null;
       if (db.kind === 'sqlite') {
+        await db.close();
         movedTo = `${db.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
         for (const suffix of ['', '-wal', '-shm']) {
           if (existsSync(db.file + suffix)) renameSync(db.file + suffix, movedTo + suffix);
