@@ -48,7 +48,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
- *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, operatorRateLimit?: { max: number, timeWindow: number | string },
+ *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorRateLimit?: { max: number, timeWindow: number | string },
  *   trustProxy?: false | string, production?: boolean,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
@@ -57,6 +57,7 @@ export async function buildApp(o) {
   const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
   const store = createRegistryStore(o.deployDir, {
     databaseUrl: o.registryDatabaseUrl,
+    hostShared: o.hostShared,
     // The last good registry keeps remotes up; operators see why in the log.
     onUnreadable: (error) => app.log.error({ err: error }, 'registry unreadable'),
   });

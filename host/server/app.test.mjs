@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.mjs';
 import { parseOperators } from './operator-api.mjs';
-import { corruptDatabase } from './registry-test-support.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 
 let tmp;
@@ -27,11 +27,7 @@ async function start(adminToken, options = {}) {
   const setup = createRegistryStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, 'builds', version);
-    mkdirSync(build, { recursive: true });
-    writeFileSync(
-      path.join(build, 'mf-manifest.json'),
-      JSON.stringify({ metaData: { buildInfo: { buildVersion: version } } }),
-    );
+    writeBuild(build, { name: 'wallets', version });
     writeFileSync(path.join(build, '526.289fe69c.js'), `chunk ${version}`);
     await setup.publishFolder('wallets', build, version, { operator: 'setup' });
   }

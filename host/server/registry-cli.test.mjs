@@ -2,11 +2,11 @@
 /* global describe, it, expect, beforeEach, afterEach */
 // The operators' CLI as they run it (a process of its own), on a registry that breaks.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRegistryStore } from './registry-store.mjs';
-import { corruptDatabase } from './registry-test-support.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 
 let tmp;
 let deployDir;
@@ -25,11 +25,7 @@ beforeEach(async () => {
   const store = createRegistryStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, version);
-    mkdirSync(build, { recursive: true });
-    writeFileSync(
-      path.join(build, 'mf-manifest.json'),
-      JSON.stringify({ metaData: { buildInfo: { buildVersion: version } } }),
-    );
+    writeBuild(build, { name: 'wallets', version });
     await store.publishFolder('wallets', build, version, { operator: 'setup', activate: true });
   }
   await store.close();

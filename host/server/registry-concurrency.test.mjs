@@ -3,10 +3,11 @@
 // Two app servers (two processes) on one registry database: concurrent activations through both
 // lose none, and concurrent changes made against the same revision let exactly one through.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRegistryStore } from './registry-store.mjs';
+import { writeBuild } from './registry-test-support.mjs';
 
 const TOKEN = 'concurrency-operator-token';
 const VERSIONS = Array.from({ length: 200 }, (_, i) => `1.0.${i}`);
@@ -58,11 +59,7 @@ beforeAll(async () => {
   const store = createRegistryStore(deployDir);
   for (const version of VERSIONS) {
     const build = path.join(tmp, 'builds', version);
-    mkdirSync(build, { recursive: true });
-    writeFileSync(
-      path.join(build, 'mf-manifest.json'),
-      JSON.stringify({ metaData: { buildInfo: { buildVersion: version } } }),
-    );
+    writeBuild(build, { name: 'wallets', version });
     await store.publishFolder('wallets', build, version, { operator: 'setup' });
   }
   await store.close();

@@ -12,6 +12,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
+import { activationProblems } from './registry-checks.mjs';
 import { openRegistryDatabase } from './registry-db.mjs';
 import { digestFolder, placeVersion } from './registry-files.mjs';
 
@@ -113,9 +114,11 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * @param {string} deployDir
- * @param {{ databaseUrl?: string, onUnreadable?: (error: Error) => void }} [options]
+ * @param {{ databaseUrl?: string, onUnreadable?: (error: Error) => void,
+ *   hostShared?: Record<string, string> }} [options] hostShared: the versions the host provides of
+ *   its shared packages (registry-checks.mjs hostSharedVersions); without it that check is left out.
  */
-export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {}) {
+export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, hostShared } = {}) {
   const db = openRegistryDatabase({ deployDir, databaseUrl });
   const snapshotPath = path.join(deployDir, 'registry.last-good.json');
   const versionDir = (name, version) => path.join(deployDir, 'remotes', name, version);
@@ -219,6 +222,23 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {
     throw new RegistryError('The registry is busy with other changes: try again', 503);
   }
 
+  /** Refuses (409, every reason named) a version that may not go live, unless forced. */
+  function assertMayGoLive(name, version, record, force) {
+    const problems = activationProblems({
+      dir: versionDir(name, version),
+      name,
+      digest: record.digest,
+      hostShared,
+    });
+    if (problems.length && !force) {
+      throw new RegistryError(
+        `${name}@${version} cannot go live: ${problems.join('; ')} (force it with a reason to activate anyway)`,
+        409,
+      );
+    }
+    return problems;
+  }
+
   async function activate(remote, version, options = {}) {
     const name = normaliseRemote(remote);
     checkVersion(version);
@@ -238,11 +258,12 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {
         const live = state[name] ?? { active: null, trail: [] };
         const result = { name, active: version, previous: live.active };
         if (live.active === version) return { result: { ...result, previous: null } };
+        const problems = published ? assertMayGoLive(name, version, published, options.force) : [];
         const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
         return {
           state: { ...state, [name]: { active: version, trail } },
           entry: {
-            action: published ? 'activate' : 'force',
+            action: published && !problems.length ? 'activate' : 'force',
             remote: name,
             from: live.active,
             to: version,
@@ -267,9 +288,6 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {
         const live = state[name] ?? { active: null, trail: [] };
         let next;
         if (to) {
-          if (!(await findVersion(name, to))) {
-            throw new RegistryError(`${name}@${to} is not published: nothing to roll back to`, 409);
-          }
           if (live.active === to) {
             return { result: { name, active: to, previous: null } };
           }
@@ -280,6 +298,15 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable } = {
           }
           next = { active: live.trail.at(-1), trail: live.trail.slice(0, -1) };
         }
+        // Going back is going live too: the version must still pass the checks.
+        const record = await findVersion(name, next.active);
+        if (!record) {
+          throw new RegistryError(
+            `${name}@${next.active} is not published, so it cannot be rolled back to: activate a published version (or force one with a reason)`,
+            409,
+          );
+        }
+        assertMayGoLive(name, next.active, record, false);
         return {
           state: { ...state, [name]: next },
           entry: { action: 'rollback', remote: name, from: live.active, to: next.active },

@@ -3,11 +3,12 @@
 // The registry on PostgreSQL (REGISTRY_DATABASE_URL): run by `npm run test:pg` in host with
 // TEST_DATABASE_URL (npm test's PostgreSQL phase). Two stores are two connection pools, so their
 // changes interleave for real.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createRegistryStore } from './registry-store.mjs';
+import { writeBuild } from './registry-test-support.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
 const VERSIONS = Array.from({ length: 60 }, (_, i) => `2.0.${i}`);
@@ -32,11 +33,7 @@ async function sql(text) {
 
 async function publish(store, version) {
   const build = path.join(tmp, 'builds', version);
-  mkdirSync(build, { recursive: true });
-  writeFileSync(
-    path.join(build, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { buildInfo: { buildVersion: version } } }),
-  );
+  writeBuild(build, { name: 'wallets', version });
   return store.publishFolder('wallets', build, version, { operator: 'setup' });
 }
 

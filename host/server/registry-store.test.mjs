@@ -9,8 +9,9 @@ import {
   publishAll,
   REMOTE_PACKAGES,
 } from './registry-store.mjs';
+import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
 import { digestFolder } from './registry-files.mjs';
-import { corruptDatabase } from './registry-test-support.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 
 let tmp;
 let repo;
@@ -18,17 +19,11 @@ let deploy;
 let stores;
 
 /** A remote's build as Module Federation writes it: the manifest records the build's version. */
-function fakeRemoteBuild(pkgDir, version, { content = version, buildVersion = version } = {}) {
+function fakeRemoteBuild(pkgDir, version, options = {}) {
   const dir = path.join(repo, pkgDir);
-  rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
-  mkdirSync(path.join(dir, 'dist', 'chunks'), { recursive: true });
+  const name = Object.keys(REMOTE_PACKAGES).find((n) => REMOTE_PACKAGES[n] === pkgDir);
+  writeBuild(path.join(dir, 'dist'), { name, version, ...options });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version }));
-  writeFileSync(
-    path.join(dir, 'dist', 'mf-manifest.json'),
-    JSON.stringify({ metaData: { buildInfo: { buildVersion } } }),
-  );
-  writeFileSync(path.join(dir, 'dist', 'remoteEntry.js'), `// ${content}`);
-  writeFileSync(path.join(dir, 'dist', 'chunks', '1.0a1b2c3d.js'), `chunk ${content}`);
 }
 
 function open() {
@@ -300,6 +295,104 @@ describe('activation, rollback and the history', () => {
     await expect(
       open().activate('wallets', '../../x', { ...as, force: true, reason: 'x' }),
     ).rejects.toThrow(/Invalid version/);
+  });
+});
+
+describe('checks before a version goes live', () => {
+  const HOST = {
+    react: '18.3.1',
+    'react-dom': '18.3.1',
+    'react-router-dom': '6.30.6',
+    rxjs: '7.8.2',
+    '@ajo/shared': '0.1.0',
+  };
+  const openChecked = () => {
+    const store = createRegistryStore(deploy, { hostShared: HOST });
+    stores.push(store);
+    return store;
+  };
+
+  it('takes the host versions from what is installed for the host build', () => {
+    const provided = hostSharedVersions(path.join(__dirname, '..'));
+    expect(Object.keys(provided).sort()).toEqual([...HOST_SHARED].sort());
+    expect(provided.react).toMatch(/^18\./);
+  });
+
+  it.each([
+    ['does not expose ./app', { exposes: ['./other'] }, /does not expose \.\/app/],
+    [
+      'is the build of another remote',
+      { name: 'payments' },
+      /build of 'payments', not of 'wallets'/,
+    ],
+    [
+      'needs a React the host does not provide',
+      {
+        shared: [
+          ['react', '^19.0.0'],
+          ['react-dom/client', '^19.0.0'],
+          ['rxjs', '^7.8.0'],
+        ],
+      },
+      /needs react \^19\.0\.0, and the host provides 18\.3\.1; it needs react-dom\/client \^19\.0\.0, and the host provides 18\.3\.1 \(force/,
+    ],
+  ])('refuses a version that %s, unless forced with a reason', async (_what, build, reason) => {
+    const store = openChecked();
+    await store.publish(repo, 'wallets', { ...as, activate: true });
+    fakeRemoteBuild('mfe-wallets', '0.2.0', { name: 'wallets', ...build });
+    await store.publish(repo, 'wallets', as);
+    await expect(store.activate('wallets', '0.2.0', as)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(reason),
+    });
+    expect((await store.read()).remotes.wallets.active).toBe('0.1.0');
+    await store.activate('wallets', '0.2.0', {
+      ...as,
+      force: true,
+      reason: 'known issue, fixed by a flag',
+    });
+    const [entry] = await store.history({ remote: 'wallets' });
+    expect(entry).toMatchObject({
+      action: 'force',
+      to: '0.2.0',
+      reason: 'known issue, fixed by a flag',
+    });
+  });
+
+  it('accepts shared requirements the host meets', async () => {
+    const store = openChecked();
+    fakeRemoteBuild('mfe-wallets', '0.1.0', {
+      shared: [
+        ['react', '^18.3.1'],
+        ['react-router-dom', '^6.30.1'],
+        ['@ajo/shared/ui', '^0.1.0'],
+      ],
+    });
+    expect(await store.publish(repo, 'wallets', { ...as, activate: true })).toMatchObject({
+      active: '0.1.0',
+      changed: true,
+    });
+  });
+
+  it('refuses a version whose entry is gone or whose files changed since publish, also as a rollback target', async () => {
+    const store = openChecked();
+    await store.publish(repo, 'wallets', { ...as, activate: true });
+    fakeRemoteBuild('mfe-wallets', '0.2.0');
+    await store.publish(repo, 'wallets', { ...as, activate: true });
+    const old = path.join(deploy, 'remotes', 'wallets', '0.1.0');
+    writeFileSync(path.join(old, 'chunks', '1.0a1b2c3d.js'), 'tampered');
+    await expect(store.rollback('wallets', as)).rejects.toThrow(
+      /wallets@0\.1\.0 cannot go live: its files changed since it was published/,
+    );
+    rmSync(path.join(old, 'remoteEntry.js'));
+    await expect(store.rollback('wallets', { ...as, to: '0.1.0' })).rejects.toThrow(
+      /its entry remoteEntry\.js is missing/,
+    );
+    rmSync(path.join(old, 'mf-manifest.json'));
+    await expect(store.activate('wallets', '0.1.0', as)).rejects.toThrow(
+      /it has no mf-manifest\.json/,
+    );
+    expect((await store.read()).remotes.wallets.active).toBe('0.2.0');
   });
 });
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
 import { parseAppTrustProxy } from './client-address.mjs';
 import { parseOperators } from './operator-api.mjs';
+import { hostSharedVersions } from './registry-checks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -41,6 +42,7 @@ const app = await buildApp({
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
   operators,
   registryDatabaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
+  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
   operatorRateLimit: { max: Number(process.env.OPERATOR_RATE_LIMIT) || 60, timeWindow: '1 minute' },
   appConfig: {
     apiBaseUrl: process.env.API_BASE_URL ?? '/api',
