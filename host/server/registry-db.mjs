@@ -65,6 +65,51 @@ function historyQuery(remote, limit, placeholder) {
   };
 }
 
+// Written with ? and numbered ($1...) for PostgreSQL. ON CONFLICT DO NOTHING: a version published by
+// another writer in between makes the commit answer false (the caller retries and sees it).
+const INSERT_VERSION =
+  'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+const INSERT_HISTORY =
+  'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+// Never behind the history: the next change's revision must be a new one.
+const RESTORE_REVISION =
+  'UPDATE registry_revision SET revision = (SELECT MAX(r) FROM (SELECT CAST(? AS INTEGER) AS r UNION ALL SELECT COALESCE(MAX(revision), 0) FROM registry_history) AS candidates), state = ? WHERE id = 1';
+const numbered = (sql) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+};
+const versionParams = (v) => [
+  v.remote,
+  v.version,
+  v.digest,
+  JSON.stringify(v.files),
+  v.publishedAt,
+  v.publishedBy,
+];
+const historyParams = (h) => [
+  h.revision,
+  h.at,
+  h.operator,
+  h.action,
+  h.remote,
+  h.from ?? null,
+  h.to ?? null,
+  h.reason ?? null,
+];
+
+/** Runs fn in a write transaction; fn answering false rolls it back. */
+function sqliteTransaction(d, fn) {
+  d.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    d.exec(result === false ? 'ROLLBACK' : 'COMMIT');
+    return result;
+  } catch (error) {
+    if (d.inTransaction) d.exec('ROLLBACK');
+    throw error;
+  }
+}
+
 /** libsql adds a _metadata field to every row. */
 const plain = (row) => {
   if (!row) return row;
@@ -135,99 +180,35 @@ function sqliteDatabase(file) {
       return use((d) => d.prepare(sql).all(...params)).map(plain);
     },
     async commit({ expected, state, entry, version }) {
-      return use((d) => {
-        d.exec('BEGIN IMMEDIATE');
-        try {
+      return use((d) =>
+        sqliteTransaction(d, () => {
           const swapped = d
             .prepare(
               'UPDATE registry_revision SET revision = ?, state = ? WHERE id = 1 AND revision = ?',
             )
             .run(expected + 1, JSON.stringify(state), expected);
-          if (swapped.changes !== 1) {
-            d.exec('ROLLBACK');
+          if (swapped.changes !== 1) return false;
+          if (version && d.prepare(INSERT_VERSION).run(...versionParams(version)).changes !== 1) {
             return false;
           }
-          if (version) {
-            const added = d
-              .prepare(
-                'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-              )
-              .run(
-                version.remote,
-                version.version,
-                version.digest,
-                JSON.stringify(version.files),
-                version.publishedAt,
-                version.publishedBy,
-              );
-            if (added.changes !== 1) {
-              d.exec('ROLLBACK');
-              return false;
-            }
-          }
-          d.prepare(
-            'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-          ).run(
-            expected + 1,
-            entry.at,
-            entry.operator,
-            entry.action,
-            entry.remote,
-            entry.from ?? null,
-            entry.to ?? null,
-            entry.reason ?? null,
-          );
-          d.exec('COMMIT');
+          const added = d
+            .prepare(INSERT_HISTORY)
+            .run(...historyParams({ ...entry, revision: expected + 1 }));
+          if (added.changes !== 1) throw new Error(`history revision ${expected + 1} is taken`);
           return true;
-        } catch (error) {
-          if (d.inTransaction) d.exec('ROLLBACK');
-          throw error;
-        }
-      });
+        }),
+      );
     },
     /** Fills an empty database from a snapshot (registry-store's repair). */
     async restore(snapshot) {
-      return use((d) => {
-        d.exec('BEGIN IMMEDIATE');
-        try {
-          const insertVersion = d.prepare(
-            'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-          );
-          for (const v of snapshot.versions) {
-            insertVersion.run(
-              v.remote,
-              v.version,
-              v.digest,
-              JSON.stringify(v.files),
-              v.publishedAt,
-              v.publishedBy,
-            );
-          }
-          const insertHistory = d.prepare(
-            'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
-          );
-          for (const h of snapshot.history) {
-            insertHistory.run(
-              h.revision,
-              h.at,
-              h.operator,
-              h.action,
-              h.remote,
-              h.from ?? null,
-              h.to ?? null,
-              h.reason ?? null,
-            );
-          }
-          // Never behind the history: the next change's revision must be a new one.
-          d.prepare(
-            'UPDATE registry_revision SET revision = MAX(?, (SELECT COALESCE(MAX(revision), 0) FROM registry_history)), state = ? WHERE id = 1',
-          ).run(snapshot.revision, JSON.stringify(snapshot.state));
-          d.exec('COMMIT');
-        } catch (error) {
-          if (d.inTransaction) d.exec('ROLLBACK');
-          throw error;
-        }
-      });
+      return use((d) =>
+        sqliteTransaction(d, () => {
+          for (const v of snapshot.versions) d.prepare(INSERT_VERSION).run(...versionParams(v));
+          for (const h of snapshot.history) d.prepare(INSERT_HISTORY).run(...historyParams(h));
+          d.prepare(RESTORE_REVISION).run(snapshot.revision, JSON.stringify(snapshot.state));
+          return true;
+        }),
+      );
     },
     close: async () => close(),
   };
@@ -277,25 +258,6 @@ function postgresDatabase(url) {
       client.release();
     }
   }
-  const insertVersion = (c, v) =>
-    c.query(
-      'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
-      [v.remote, v.version, v.digest, JSON.stringify(v.files), v.publishedAt, v.publishedBy],
-    );
-  const insertHistory = (c, h, onConflict = '') =>
-    c.query(
-      `INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)${onConflict}`,
-      [
-        h.revision,
-        h.at,
-        h.operator,
-        h.action,
-        h.remote,
-        h.from ?? null,
-        h.to ?? null,
-        h.reason ?? null,
-      ],
-    );
   return {
     kind: 'postgres',
     async readState() {
@@ -322,19 +284,29 @@ function postgresDatabase(url) {
           [expected + 1, JSON.stringify(state), expected],
         );
         if (swapped.rowCount !== 1) return false;
-        if (version && (await insertVersion(c, version)).rowCount !== 1) return false;
-        await insertHistory(c, { ...entry, revision: expected + 1 });
+        if (
+          version &&
+          (await c.query(numbered(INSERT_VERSION), versionParams(version))).rowCount !== 1
+        ) {
+          return false;
+        }
+        const added = await c.query(
+          numbered(INSERT_HISTORY),
+          historyParams({ ...entry, revision: expected + 1 }),
+        );
+        if (added.rowCount !== 1) throw new Error(`history revision ${expected + 1} is taken`);
         return true;
       });
     },
     async restore(snapshot) {
       await inTransaction(async (c) => {
-        for (const v of snapshot.versions) await insertVersion(c, v);
-        for (const h of snapshot.history) await insertHistory(c, h, ' ON CONFLICT DO NOTHING');
-        await c.query(
-          'UPDATE registry_revision SET revision = GREATEST($1, (SELECT COALESCE(MAX(revision), 0) FROM registry_history)), state = $2 WHERE id = 1',
-          [snapshot.revision, JSON.stringify(snapshot.state)],
-        );
+        for (const v of snapshot.versions)
+          await c.query(numbered(INSERT_VERSION), versionParams(v));
+        for (const h of snapshot.history) await c.query(numbered(INSERT_HISTORY), historyParams(h));
+        await c.query(numbered(RESTORE_REVISION), [
+          snapshot.revision,
+          JSON.stringify(snapshot.state),
+        ]);
         return true;
       });
     },
