@@ -12,16 +12,20 @@ import path from 'node:path';
 import Database from 'libsql';
 import pg from 'pg';
 
-const SQLITE_SCHEMA = `
+/** The same tables in both databases; the triggers that keep them append-only differ. */
+const TABLES = `
 CREATE TABLE IF NOT EXISTS registry_revision (
   id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, state TEXT NOT NULL);
-INSERT OR IGNORE INTO registry_revision (id, revision, state) VALUES (1, 0, '{}');
+INSERT INTO registry_revision (id, revision, state) VALUES (1, 0, '{}') ON CONFLICT DO NOTHING;
 CREATE TABLE IF NOT EXISTS registry_versions (
   remote TEXT NOT NULL, version TEXT NOT NULL, digest TEXT NOT NULL, files TEXT NOT NULL,
   published_at TEXT NOT NULL, published_by TEXT NOT NULL, PRIMARY KEY (remote, version));
 CREATE TABLE IF NOT EXISTS registry_history (
   revision INTEGER PRIMARY KEY, at TEXT NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL,
   remote TEXT NOT NULL, from_version TEXT, to_version TEXT, reason TEXT);
+`;
+
+const SQLITE_SCHEMA = `${TABLES}
 CREATE TRIGGER IF NOT EXISTS registry_history_append_only BEFORE UPDATE ON registry_history
   BEGIN SELECT RAISE(ABORT, 'registry_history is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS registry_history_no_delete BEFORE DELETE ON registry_history
@@ -32,16 +36,7 @@ CREATE TRIGGER IF NOT EXISTS registry_versions_no_delete BEFORE DELETE ON regist
   BEGIN SELECT RAISE(ABORT, 'registry_versions are immutable'); END;
 `;
 
-const PG_SCHEMA = `
-CREATE TABLE IF NOT EXISTS registry_revision (
-  id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, state TEXT NOT NULL);
-INSERT INTO registry_revision (id, revision, state) VALUES (1, 0, '{}') ON CONFLICT DO NOTHING;
-CREATE TABLE IF NOT EXISTS registry_versions (
-  remote TEXT NOT NULL, version TEXT NOT NULL, digest TEXT NOT NULL, files TEXT NOT NULL,
-  published_at TEXT NOT NULL, published_by TEXT NOT NULL, PRIMARY KEY (remote, version));
-CREATE TABLE IF NOT EXISTS registry_history (
-  revision INTEGER PRIMARY KEY, at TEXT NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL,
-  remote TEXT NOT NULL, from_version TEXT, to_version TEXT, reason TEXT);
+const PG_SCHEMA = `${TABLES}
 CREATE OR REPLACE FUNCTION registry_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$;
 CREATE OR REPLACE TRIGGER registry_history_append_only BEFORE UPDATE OR DELETE ON registry_history
