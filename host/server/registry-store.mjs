@@ -198,7 +198,12 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       }
       const change = await plan(current);
       if (!change.entry) return { revision: current.revision, changed: false, ...change.result };
-      const entry = { ...change.entry, operator, reason, at: new Date().toISOString() };
+      const entry = {
+        ...change.entry,
+        operator: operator ?? 'unknown',
+        reason,
+        at: new Date().toISOString(),
+      };
       const committed = await guard(() =>
         db.commit({
           expected: current.revision,
