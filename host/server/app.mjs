@@ -48,7 +48,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
- *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorRateLimit?: { max: number, timeWindow: number | string },
+ *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
  *   trustProxy?: false | string, production?: boolean,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
@@ -116,11 +116,14 @@ export async function buildApp(o) {
     return o.appConfig;
   });
 
-  await app.register(operatorApi, {
-    store,
-    operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
-    rateLimit: o.operatorRateLimit,
-  });
+  // With OPERATOR_PORT the operator API listens on its own (operator-api.mjs buildOperatorApp).
+  if (!o.operatorApiElsewhere) {
+    await app.register(operatorApi, {
+      store,
+      operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
+      rateLimit: o.operatorRateLimit,
+    });
+  }
 
   // SPA fallback: every other GET path is index.html with a fresh nonce; missing files stay 404.
   app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.mjs';
-import { parseOperators } from './operator-api.mjs';
+import { buildOperatorApp, parseOperators } from './operator-api.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 
@@ -432,5 +432,31 @@ describe('app server', () => {
     });
     expect(operator.statusCode).toBe(503);
     expect(operator.json().message).toMatch(/registry-cli\.mjs repair/);
+  });
+
+  it('serves the operator API on its own server when asked, and then not on the site of the customers', async () => {
+    await start('admin-token', { operatorApiElsewhere: true });
+    const onSite = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer admin-token' },
+    });
+    expect(onSite.statusCode).toBe(404);
+    const operatorApp = await buildOperatorApp({ deployDir, adminToken: 'admin-token' });
+    try {
+      const res = await operatorApp.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets',
+        headers: { authorization: 'Bearer admin-token' },
+        payload: { version: '0.2.0' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
+      // Nothing of the customers' site is there.
+      for (const url of ['/registry.json', '/', '/remotes/wallets/0.1.0/mf-manifest.json']) {
+        expect((await operatorApp.inject(url)).statusCode).toBe(404);
+      }
+    } finally {
+      await operatorApp.close();
+    }
   });
 });

@@ -4,8 +4,9 @@
 // ETag, and a change sent with If-Match is refused with 409 when the registry moved on. Bad input is
 // a 4xx with {message}, never a 500; requests are rate limited per client before the token is read.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { RegistryError } from './registry-store.mjs';
+import { createRegistryStore, RegistryError } from './registry-store.mjs';
 
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
@@ -178,4 +179,24 @@ export async function operatorApi(app, o) {
       return result;
     },
   );
+}
+
+/**
+ * The operator API alone (OPERATOR_PORT): listening on an address or port the customers' site does
+ * not share, so a firewall or a private network can keep it out of reach. `o` as for buildApp.
+ */
+export async function buildOperatorApp(o) {
+  const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const store = createRegistryStore(o.deployDir, {
+    databaseUrl: o.registryDatabaseUrl,
+    hostShared: o.hostShared,
+  });
+  app.addHook('onClose', () => store.close());
+  await app.register(operatorApi, {
+    store,
+    operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
+    rateLimit: o.operatorRateLimit,
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  return app;
 }
