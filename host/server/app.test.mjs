@@ -1,8 +1,9 @@
 /** @jest-environment node */
 /* global describe, it, expect, afterEach */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { buildApp } from './app.mjs';
 import { buildOperatorApp, parseOperators } from './operator-api.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
@@ -458,5 +459,56 @@ describe('app server', () => {
     } finally {
       await operatorApp.close();
     }
+  });
+
+  it('publishes an uploaded build (.tar.gz) over HTTP: once, immutable, its version checked', async () => {
+    await start('admin-token');
+    const auth = { authorization: 'Bearer admin-token', 'content-type': 'application/gzip' };
+    const pack = (dir, entries = ['.']) => {
+      const file = path.join(tmp, `upload-${Math.random()}.tgz`);
+      tar.c({ gzip: true, cwd: dir, sync: true, file }, entries);
+      return readFileSync(file);
+    };
+    const upload = (version, payload, headers = auth) =>
+      app.inject({
+        method: 'PUT',
+        url: `/_operator/registry/wallets/versions/${version}`,
+        headers,
+        payload,
+      });
+    const build = path.join(tmp, 'upload', 'dist');
+    writeBuild(build, { name: 'wallets', version: '0.3.0' });
+
+    const first = await upload('0.3.0', pack(build));
+    expect([first.statusCode, first.json()]).toEqual([
+      201,
+      expect.objectContaining({ version: '0.3.0', published: true }),
+    ]);
+    expect((await app.inject('/remotes/wallets/0.3.0/remoteEntry.js')).body).toBe('// 0.3.0');
+    // The same build again, packed in its dist/ folder this time: nothing to do.
+    const again = await upload('0.3.0', pack(path.dirname(build), ['dist']));
+    expect([again.statusCode, again.json().published]).toEqual([200, false]);
+    writeBuild(build, { name: 'wallets', version: '0.3.0', content: 'other' });
+    const other = await upload('0.3.0', pack(build));
+    expect(other.statusCode).toBe(409);
+    expect((await app.inject('/remotes/wallets/0.3.0/remoteEntry.js')).body).toBe('// 0.3.0');
+    expect((await upload('0.4.0', pack(build))).json().message).toMatch(
+      /says version 0\.3\.0, not 0\.4\.0/,
+    );
+
+    symlinkSync('/etc/passwd', path.join(build, 'passwd'));
+    expect((await upload('0.3.1', pack(build))).statusCode).toBe(413);
+    expect((await upload('0.3.1', Buffer.from('not an archive'))).statusCode).toBe(400);
+    const json = await upload('0.3.1', { a: 1 }, { ...auth, 'content-type': 'application/json' });
+    expect(json.statusCode).toBe(415);
+    expect(
+      (await upload('0.3.1', pack(build), { 'content-type': 'application/gzip' })).statusCode,
+    ).toBe(401);
+    const state = await app.inject({ url: '/_operator/registry', headers: auth });
+    expect(state.json().state.remotes.wallets.versions.map((v) => v.version)).toEqual([
+      '0.1.0',
+      '0.2.0',
+      '0.3.0',
+    ]);
   });
 });

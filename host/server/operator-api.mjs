@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
+import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
 
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
@@ -161,6 +162,31 @@ export async function operatorApi(app, o) {
       });
       reply.header('ETag', etag(result.revision));
       return result;
+    },
+  );
+
+  // A built folder as a .tar.gz: 201 published, 200 already published with this content.
+  app.addContentTypeParser(
+    ['application/gzip', 'application/x-gzip', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.put(
+    '/_operator/registry/:remote/versions/:version',
+    { bodyLimit: UPLOAD_LIMIT },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        throw new RegistryError(
+          'Send the built folder as a .tar.gz with Content-Type: application/gzip',
+          415,
+        );
+      }
+      const result = await withUnpackedBuild(request.body, (dir) =>
+        o.store.publishFolder(request.params.remote, dir, request.params.version, {
+          operator: request.operator,
+        }),
+      );
+      return reply.code(result.published ? 201 : 200).send(result);
     },
   );
 
