@@ -344,7 +344,13 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
           : `The build in ${dist} records no version (metaData.buildInfo.buildVersion in mf-manifest.json): build it again`,
       );
     }
-    const { digest, files } = digestFolder(dist);
+    let digested;
+    try {
+      digested = digestFolder(dist);
+    } catch (error) {
+      throw new RegistryError(`The build cannot be published: ${error.message}`);
+    }
+    const { digest, files } = digested;
 
     // 'same': already published with this content; 'different': refused; 'adopt': the folder is
     // in place (a publish stopped before its record) with this content; 'new': copy it.
