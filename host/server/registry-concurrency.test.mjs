@@ -64,7 +64,7 @@ beforeAll(async () => {
   }
   await store.close();
   [a, b] = await Promise.all([startServer(), startServer()]);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all(
