@@ -6,10 +6,16 @@ const ESM_ONLY = ['content-disposition', 'cookie'];
 
 const { webJestConfig, swcTransform } = require('@ajo/tooling/jest');
 
+// *.pg.test.mjs need a PostgreSQL database: only `npm run test:pg` (JEST_PG=1) runs them.
+const PG_ONLY = process.env.JEST_PG === '1';
+
 module.exports = webJestConfig({
   transform: { '^.+\\.(t|j|mj)sx?$': swcTransform },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.mjs'],
+  testMatch: PG_ONLY
+    ? ['<rootDir>/server/**/*.pg.test.mjs']
+    : ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.mjs'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(PG_ONLY ? [] : ['\\.pg\\.test\\.mjs$'])],
   // A few server dependencies ship ESM only (content-disposition, cookie): compile them for jest.
   transformIgnorePatterns: [
     `/node_modules/(?!${ESM_ONLY.map((p) => `\\.pnpm/${p}@|${p}/`).join('|')})`,

@@ -103,15 +103,27 @@ await phase('Middleware tests on embedded PGlite', () =>
 // The PostgreSQL pass also runs the *.pg.test.ts files PGlite cannot: several instances on one
 // database (src/multi-instance: two middleware processes and the app server, jobs claimed once).
 const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
-await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance tests included)', async () => {
-  const cluster = await startCluster(pgDir);
+async function onThrowawayCluster(dir, fn) {
+  const cluster = await startCluster(dir);
   try {
-    return await jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: cluster.url });
+    return await fn(cluster.url);
   } finally {
-    stopCluster(pgDir);
-    rmSync(pgDir, { recursive: true, force: true });
+    stopCluster(dir);
+    rmSync(dir, { recursive: true, force: true });
   }
-});
+}
+await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance tests included)', () =>
+  onThrowawayCluster(pgDir, (url) =>
+    jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: url }),
+  ),
+);
+
+// The remote registry on PostgreSQL (host/server/*.pg.test.mjs), in a cluster of its own.
+await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', () =>
+  onThrowawayCluster(`${pgDir}-registry`, (url) =>
+    jestPhase('@ajo/host', 'test:pg', { TEST_DATABASE_URL: url }),
+  ),
+);
 
 let built = false;
 await phase('Build, publish remotes and check the bundle budget', async () => {

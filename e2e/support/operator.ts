@@ -1,7 +1,8 @@
 // The operator's side of the registry (ARCHITECTURE "Micro-frontends": operators switch or roll back
 // a remote's version without rebuilding anything): the app server's authenticated endpoint
 // (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback) and, for a
-// version that was never published, `force` (the CLI's --force; refused without it).
+// version that was never published, `force` with a reason (the CLI's --force --reason; refused
+// without them).
 import { REGISTRY_ADMIN_TOKEN } from './paths';
 
 interface Server {
@@ -34,7 +35,7 @@ export async function activeVersion(server: Server, remote: string): Promise<str
   return entry.version;
 }
 
-/** Rolls back to the previous active version through the HTTP endpoint. */
+/** Steps back to the version live before the current one through the HTTP endpoint. */
 export async function rollBack(server: Server, remote: string): Promise<void> {
   const res = await operatorCall(server, 'POST', `/${remote}/rollback`);
   if (!res.ok)
@@ -49,7 +50,11 @@ export async function forceUnpublishedVersion(
   remote: string,
   version: string,
 ): Promise<void> {
-  const res = await operatorCall(server, 'PUT', `/${remote}`, { version, force: true });
+  const res = await operatorCall(server, 'PUT', `/${remote}`, {
+    version,
+    force: true,
+    reason: 'journey: a version that cannot load',
+  });
   if (!res.ok)
     throw new Error(
       `forced PUT /_operator/registry/${remote} answered ${res.status}: ${await res.text()}`,

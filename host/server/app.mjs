@@ -3,13 +3,13 @@
 // No import.meta here so jest can load it; serve.mjs resolves paths and listens.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
-import { createRegistryStore, RegistryError } from './registry-store.mjs';
+import { operatorApi, parseOperators } from './operator-api.mjs';
+import { createRegistryStore } from './registry-store.mjs';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,20 +46,22 @@ export const PERMISSIONS_POLICY = [
 /** Two years with subdomains, production only: a development server on http://localhost must not pin HTTPS. */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
-function safeEqual(a, b) {
-  const x = Buffer.from(String(a));
-  const y = Buffer.from(String(b));
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /**
- * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string, trustProxy?: false | string, production?: boolean,
+ * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
+ *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
+ *   trustProxy?: false | string, production?: boolean,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
   // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).
   const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
-  const store = createRegistryStore(o.deployDir);
+  const store = createRegistryStore(o.deployDir, {
+    databaseUrl: o.registryDatabaseUrl,
+    hostShared: o.hostShared,
+    // The last good registry keeps remotes up; operators see why in the log.
+    onUnreadable: (error) => app.log.error({ err: error }, 'registry unreadable'),
+  });
+  app.addHook('onClose', () => store.close());
   const indexPath = path.join(o.distDir, 'index.html');
 
   // On every answer, the proxied API's JSON included: no content sniffing, no referrer leaks.
@@ -101,7 +103,12 @@ export async function buildApp(o) {
 
   app.get('/registry.json', async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
-    return store.document();
+    try {
+      return await store.document();
+    } catch (error) {
+      // Unreadable and no last good registry anywhere (registry-store.mjs).
+      return reply.code(503).send({ message: error.message });
+    }
   });
 
   app.get('/app-config.json', async (_request, reply) => {
@@ -109,53 +116,14 @@ export async function buildApp(o) {
     return o.appConfig;
   });
 
-  await app.register(async (operator) => {
-    operator.addHook('onRequest', async (request, reply) => {
-      if (!o.adminToken) {
-        return reply
-          .code(503)
-          .send({ message: 'Operator endpoint disabled: set REGISTRY_ADMIN_TOKEN to enable it.' });
-      }
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-      if (!token || !safeEqual(token, o.adminToken)) {
-        return reply.code(401).send({ message: 'Unauthorized' });
-      }
-      return undefined;
+  // With OPERATOR_PORT the operator API listens on its own (operator-api.mjs buildOperatorApp).
+  if (!o.operatorApiElsewhere) {
+    await app.register(operatorApi, {
+      store,
+      operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
+      rateLimit: o.operatorRateLimit,
     });
-    operator.setErrorHandler((error, _request, reply) => {
-      if (error instanceof RegistryError)
-        return reply.code(error.statusCode).send({ message: error.message });
-      if (error.validation) return reply.code(400).send({ message: error.message });
-      operator.log.error(error);
-      return reply.code(500).send({ message: 'Internal error' });
-    });
-    operator.get('/_operator/registry', async () => ({
-      state: store.read(),
-      document: store.document(),
-    }));
-    operator.put(
-      '/_operator/registry/:remote',
-      {
-        bodyLimit: 1024,
-        schema: {
-          body: {
-            type: 'object',
-            required: ['version'],
-            additionalProperties: false,
-            properties: { version: { type: 'string', maxLength: 64 }, force: { type: 'boolean' } },
-          },
-        },
-      },
-      async (request) =>
-        store.activate(request.params.remote, request.body.version, {
-          force: request.body.force === true,
-        }),
-    );
-    operator.post('/_operator/registry/:remote/rollback', async (request) =>
-      store.rollback(request.params.remote),
-    );
-  });
+  }
 
   // SPA fallback: every other GET path is index.html with a fresh nonce; missing files stay 404.
   app.setNotFoundHandler((request, reply) => {

@@ -1,13 +1,17 @@
 /** @jest-environment node */
 /* global describe, it, expect, afterEach */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as tar from 'tar';
 import { buildApp } from './app.mjs';
+import { buildOperatorApp, parseOperators } from './operator-api.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 
 let tmp;
 let app;
+let deployDir;
 const appConfig = { apiBaseUrl: '/api', encryptionSecret: 'secret-123', bankName: 'Test Bank' };
 
 async function start(adminToken, options = {}) {
@@ -20,12 +24,16 @@ async function start(adminToken, options = {}) {
   );
   writeFileSync(path.join(dist, 'assets', 'main.js'), 'main');
   writeFileSync(path.join(dist, 'assets', '59.7d848278.js'), 'chunk');
-  const deployDir = path.join(tmp, 'deploy');
-  const remoteDir = path.join(deployDir, 'remotes', 'wallets', '0.1.0');
-  mkdirSync(remoteDir, { recursive: true });
-  writeFileSync(path.join(remoteDir, 'mf-manifest.json'), '{}');
-  writeFileSync(path.join(remoteDir, '526.289fe69c.js'), 'chunk');
-  createRegistryStore(deployDir).activate('wallets', '0.1.0');
+  deployDir = path.join(tmp, 'deploy');
+  const setup = createRegistryStore(deployDir);
+  for (const version of ['0.1.0', '0.2.0']) {
+    const build = path.join(tmp, 'builds', version);
+    writeBuild(build, { name: 'wallets', version });
+    writeFileSync(path.join(build, '526.289fe69c.js'), `chunk ${version}`);
+    await setup.publishFolder('wallets', build, version, { operator: 'setup' });
+  }
+  await setup.activate('wallets', '0.1.0', { operator: 'setup' });
+  await setup.close();
   app = await buildApp({
     distDir: dist,
     deployDir,
@@ -161,35 +169,346 @@ describe('app server', () => {
       method: 'PUT',
       url: '/_operator/registry/wallets',
       headers: auth,
-      payload: { version: '0.2.0' },
+      payload: { version: '0.3.0' },
     });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/not published/);
+    const switched = await app.inject({
+      method: 'PUT',
+      url: '/_operator/registry/wallets',
+      headers: auth,
+      payload: { version: '0.2.0', reason: 'release 0.2.0' },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
     const forced = await app.inject({
       method: 'PUT',
       url: '/_operator/registry/wallets',
       headers: auth,
-      payload: { version: '0.2.0', force: true },
+      payload: { version: '0.3.0', force: true, reason: 'served from elsewhere' },
     });
     expect(forced.statusCode).toBe(200);
-    expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
-    const back = await app.inject({
+    // A rollback without a body steps back once, then once more: never back to 0.3.0.
+    for (const expected of ['0.2.0', '0.1.0']) {
+      const back = await app.inject({
+        method: 'POST',
+        url: '/_operator/registry/wallets/rollback',
+        headers: auth,
+      });
+      expect(back.json()).toMatchObject({ active: expected });
+    }
+    const to = await app.inject({
       method: 'POST',
       url: '/_operator/registry/wallets/rollback',
       headers: auth,
+      payload: { version: '0.2.0', reason: 'back to the release' },
     });
-    expect(back.json()).toMatchObject({ active: '0.1.0' });
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/_operator/registry/nope/rollback',
+    expect(to.json()).toMatchObject({ active: '0.2.0', previous: '0.1.0' });
+    const history = await app.inject({
+      url: '/_operator/registry/history?remote=wallets&limit=5',
       headers: auth,
     });
-    expect(unknown.statusCode).toBe(404);
-    const bad = await app.inject({
+    expect(
+      history.json().history.map((h) => [h.action, h.operator, h.from, h.to, h.reason]),
+    ).toEqual([
+      ['rollback', 'admin', '0.1.0', '0.2.0', 'back to the release'],
+      ['rollback', 'admin', '0.2.0', '0.1.0', null],
+      ['rollback', 'admin', '0.3.0', '0.2.0', null],
+      ['force', 'admin', '0.2.0', '0.3.0', 'served from elsewhere'],
+      ['activate', 'admin', '0.1.0', '0.2.0', 'release 0.2.0'],
+    ]);
+  });
+
+  it('names every operator by their own token in the history; the old single token is operator admin', async () => {
+    await start(undefined, {
+      operators: parseOperators({
+        REGISTRY_OPERATORS: 'ada:ada-token-0123456789, bola:bola-token-0123456789',
+        REGISTRY_ADMIN_TOKEN: 'admin-token',
+      }),
+    });
+    for (const [token, version] of [
+      ['ada-token-0123456789', '0.2.0'],
+      ['bola-token-0123456789', '0.1.0'],
+      ['admin-token', '0.2.0'],
+    ]) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { version },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const history = await app.inject({
+      url: '/_operator/registry/history',
+      headers: { authorization: 'Bearer bola-token-0123456789' },
+    });
+    expect(
+      history
+        .json()
+        .history.slice(0, 3)
+        .map((h) => h.operator),
+    ).toEqual(['admin', 'bola', 'ada']);
+    expect(() => parseOperators({ REGISTRY_OPERATORS: 'ada:short' })).toThrow(/16 characters/);
+    expect(() =>
+      parseOperators({
+        REGISTRY_OPERATORS: 'ada:same-token-0123456789,bola:same-token-0123456789',
+      }),
+    ).toThrow(/share a token/);
+    expect(() =>
+      parseOperators({ REGISTRY_OPERATORS: 'ada:one-token-0123456789,ada:two-token-0123456789' }),
+    ).toThrow(/twice/);
+  });
+
+  it('compare-and-swap over HTTP: the ETag is the revision, a stale If-Match is 409 and changes nothing', async () => {
+    await start('admin-token');
+    const auth = { authorization: 'Bearer admin-token' };
+    const read = await app.inject({ url: '/_operator/registry', headers: auth });
+    const tag = read.headers.etag;
+    expect(tag).toBe(`"${read.json().revision}"`);
+    const first = await app.inject({
       method: 'PUT',
       url: '/_operator/registry/wallets',
-      headers: auth,
-      payload: { v: 1 },
+      headers: { ...auth, 'if-match': tag },
+      payload: { version: '0.2.0' },
     });
-    expect(bad.statusCode).toBe(400);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBe(`"${read.json().revision + 1}"`);
+    const stale = await app.inject({
+      method: 'POST',
+      url: '/_operator/registry/wallets/rollback',
+      headers: { ...auth, 'if-match': tag },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/registry changed/);
+    const after = await app.inject({ url: '/_operator/registry', headers: auth });
+    expect(after.headers.etag).toBe(first.headers.etag);
+    expect(after.json().state.remotes.wallets.active).toBe('0.2.0');
+    const garbled = await app.inject({
+      method: 'PUT',
+      url: '/_operator/registry/wallets',
+      headers: { ...auth, 'if-match': 'yesterday' },
+      payload: { version: '0.1.0' },
+    });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().message).toMatch(/If-Match/);
+  });
+
+  it('answers bad operator input with 400/404/413/415 and a message, never 500, and changes nothing', async () => {
+    await start('admin-token');
+    const auth = { authorization: 'Bearer admin-token' };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const cases = [
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: json,
+          payload: '{"version":',
+        },
+        400,
+      ],
+      [
+        { method: 'PUT', url: '/_operator/registry/wallets', headers: json, payload: { v: 1 } },
+        400,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: json,
+          payload: { version: 7 },
+        },
+        400,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: json,
+          payload: { version: '../../x' },
+        },
+        400,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: json,
+          payload: { version: '0.2.0', reason: 'x'.repeat(501) },
+        },
+        400,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: json,
+          payload: { version: '0.2.0', pad: 'x'.repeat(5000) },
+        },
+        413,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/wallets',
+          headers: { ...auth, 'content-type': 'application/xml' },
+          payload: '<version/>',
+        },
+        415,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/__proto__',
+          headers: json,
+          payload: { version: '0.2.0' },
+        },
+        404,
+      ],
+      [{ method: 'POST', url: '/_operator/registry/constructor/rollback', headers: auth }, 404],
+      [
+        {
+          method: 'POST',
+          url: '/_operator/registry/wallets/rollback',
+          headers: json,
+          payload: '[]',
+        },
+        400,
+      ],
+      [{ method: 'GET', url: '/_operator/registry/history?limit=abc', headers: auth }, 400],
+      [{ method: 'GET', url: '/_operator/registry/history?remote=__proto__', headers: auth }, 404],
+    ];
+    for (const [request, status] of cases) {
+      const res = await app.inject(request);
+      expect([request.url, request.payload, res.statusCode]).toEqual([
+        request.url,
+        request.payload,
+        status,
+      ]);
+      expect(typeof res.json().message).toBe('string');
+    }
+    const state = await app.inject({ url: '/_operator/registry', headers: auth });
+    expect(state.json().state.remotes.wallets.active).toBe('0.1.0');
+    expect(state.json().revision).toBe(3);
+  });
+
+  it('rate limits the operator API per client, before the token is looked at', async () => {
+    await start('admin-token', { operatorRateLimit: { max: 3, timeWindow: 60_000 } });
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await app.inject({
+        url: '/_operator/registry',
+        headers: { authorization: `Bearer guess-${i}` },
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json().message).toMatch(/Too many operator requests/);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // Customers' pages and the registry document are not limited.
+    for (let i = 0; i < 5; i += 1)
+      expect((await app.inject('/registry.json')).statusCode).toBe(200);
+  });
+
+  it('keeps serving the last good registry when the database is corrupted; the operator API says why', async () => {
+    await start('admin-token');
+    const good = (await app.inject('/registry.json')).json();
+    // The server restarts onto a file that is no database any more.
+    await app.close();
+    corruptDatabase(deployDir, 'garbage');
+    app = await buildApp({
+      distDir: path.join(tmp, 'dist'),
+      deployDir,
+      appConfig,
+      adminToken: 'admin-token',
+      middlewareUrl: 'http://127.0.0.1:9',
+    });
+    const served = await app.inject('/registry.json');
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toEqual(good);
+    expect((await app.inject('/remotes/wallets/0.1.0/mf-manifest.json')).statusCode).toBe(200);
+    const operator = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer admin-token' },
+    });
+    expect(operator.statusCode).toBe(503);
+    expect(operator.json().message).toMatch(/registry-cli\.mjs repair/);
+  });
+
+  it('serves the operator API on its own server when asked, and then not on the site of the customers', async () => {
+    await start('admin-token', { operatorApiElsewhere: true });
+    const onSite = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer admin-token' },
+    });
+    expect(onSite.statusCode).toBe(404);
+    const operatorApp = await buildOperatorApp({ deployDir, adminToken: 'admin-token' });
+    try {
+      const res = await operatorApp.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets',
+        headers: { authorization: 'Bearer admin-token' },
+        payload: { version: '0.2.0' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
+      // Nothing of the customers' site is there.
+      for (const url of ['/registry.json', '/', '/remotes/wallets/0.1.0/mf-manifest.json']) {
+        expect((await operatorApp.inject(url)).statusCode).toBe(404);
+      }
+    } finally {
+      await operatorApp.close();
+    }
+  });
+
+  it('publishes an uploaded build (.tar.gz) over HTTP: once, immutable, its version checked', async () => {
+    await start('admin-token');
+    const auth = { authorization: 'Bearer admin-token', 'content-type': 'application/gzip' };
+    const pack = (dir, entries = ['.']) => {
+      const file = path.join(tmp, `upload-${Math.random()}.tgz`);
+      tar.c({ gzip: true, cwd: dir, sync: true, file }, entries);
+      return readFileSync(file);
+    };
+    const upload = (version, payload, headers = auth) =>
+      app.inject({
+        method: 'PUT',
+        url: `/_operator/registry/wallets/versions/${version}`,
+        headers,
+        payload,
+      });
+    const build = path.join(tmp, 'upload', 'dist');
+    writeBuild(build, { name: 'wallets', version: '0.3.0' });
+
+    const first = await upload('0.3.0', pack(build));
+    expect([first.statusCode, first.json()]).toEqual([
+      201,
+      expect.objectContaining({ version: '0.3.0', published: true }),
+    ]);
+    expect((await app.inject('/remotes/wallets/0.3.0/remoteEntry.js')).body).toBe('// 0.3.0');
+    // The same build again, packed in its dist/ folder this time: nothing to do.
+    const again = await upload('0.3.0', pack(path.dirname(build), ['dist']));
+    expect([again.statusCode, again.json().published]).toEqual([200, false]);
+    writeBuild(build, { name: 'wallets', version: '0.3.0', content: 'other' });
+    const other = await upload('0.3.0', pack(build));
+    expect(other.statusCode).toBe(409);
+    expect((await app.inject('/remotes/wallets/0.3.0/remoteEntry.js')).body).toBe('// 0.3.0');
+    expect((await upload('0.4.0', pack(build))).json().message).toMatch(
+      /says version 0\.3\.0, not 0\.4\.0/,
+    );
+
+    symlinkSync('/etc/passwd', path.join(build, 'passwd'));
+    expect((await upload('0.3.1', pack(build))).statusCode).toBe(413);
+    expect((await upload('0.3.1', Buffer.from('not an archive'))).statusCode).toBe(400);
+    const json = await upload('0.3.1', { a: 1 }, { ...auth, 'content-type': 'application/json' });
+    expect(json.statusCode).toBe(415);
+    expect(
+      (await upload('0.3.1', pack(build), { 'content-type': 'application/gzip' })).statusCode,
+    ).toBe(401);
+    const state = await app.inject({ url: '/_operator/registry', headers: auth });
+    expect(state.json().state.remotes.wallets.versions.map((v) => v.version)).toEqual([
+      '0.1.0',
+      '0.2.0',
+      '0.3.0',
+    ]);
   });
 });

@@ -1,48 +1,110 @@
 #!/usr/bin/env node
-// Operators' CLI for the remote registry (same module as the HTTP endpoint):
-//   node host/server/registry-cli.mjs list
-//   node host/server/registry-cli.mjs publish <remote> [--activate]
-//   node host/server/registry-cli.mjs publish-all
-//   node host/server/registry-cli.mjs activate <remote> <version> [--force]
-//   node host/server/registry-cli.mjs rollback <remote>
-// DEPLOY_DIR defaults to <repo>/.deploy.
+// Operators' CLI for the remote registry (same module as the HTTP API, registry-store.mjs):
+//   list | history [remote] | publish <remote> [--activate] | publish-all
+//   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
+//   repair
+// Every change takes --reason <text> (kept in the history) and --if-revision <n> (refused when the
+// registry moved on). The history names the operator REGISTRY_OPERATOR, or cli:<login name>.
+// DEPLOY_DIR defaults to <repo>/.deploy; REGISTRY_DATABASE_URL selects PostgreSQL.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { hostSharedVersions } from './registry-checks.mjs';
 import { createRegistryStore, publishAll, RegistryError } from './registry-store.mjs';
+
+const USAGE = `usage: registry-cli.mjs <command>
+  list                                   the registry: revision, live versions, published versions
+  history [<remote>] [--limit <n>]       every change, newest first
+  publish <remote> [--activate]          publishes <remote>/dist as its package.json version
+  publish-all                            the monorepo build's step (dev labels for rebuilds)
+  activate <remote> <version>            makes a published version live
+           [--force --reason <text>]     (an unpublished one only forced, with a reason)
+  rollback <remote> [<version>]          one step back through what was live, or to <version>
+  repair                                 rebuilds an unreadable registry from its last good snapshot
+options for changes: --reason <text>, --if-revision <n>`;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy'));
-const store = createRegistryStore(deployDir);
 
-const [command, ...rest] = process.argv.slice(2);
-const flags = new Set(rest.filter((a) => a.startsWith('--')));
-const args = rest.filter((a) => !a.startsWith('--'));
-const print = (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+function operatorName() {
+  if (process.env.REGISTRY_OPERATOR) return process.env.REGISTRY_OPERATOR;
+  try {
+    return `cli:${os.userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
 
+let parsed;
 try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      activate: { type: 'boolean' },
+      force: { type: 'boolean' },
+      reason: { type: 'string' },
+      'if-revision': { type: 'string' },
+      limit: { type: 'string' },
+    },
+  });
+} catch (error) {
+  process.stderr.write(`${error.message}\n${USAGE}\n`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+const [command, ...args] = positionals;
+const print = (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+const store = createRegistryStore(deployDir, {
+  databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
+  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
+});
+const change = {
+  operator: operatorName(),
+  reason: values.reason,
+  ifRevision: values['if-revision'] === undefined ? undefined : Number(values['if-revision']),
+};
+
+let code = 0;
+try {
+  if (change.ifRevision !== undefined && !Number.isInteger(change.ifRevision)) {
+    throw new RegistryError('--if-revision takes a revision number');
+  }
   switch (command) {
     case 'list':
-      print(store.read());
+      print(await store.read());
+      break;
+    case 'history':
+      print(await store.history({ remote: args[0], limit: Number(values.limit) || 100 }));
       break;
     case 'publish':
-      print(store.publish(repoRoot, args[0], { activate: flags.has('--activate') }));
+      print(await store.publish(repoRoot, args[0], { ...change, activate: values.activate }));
       break;
     case 'publish-all':
-      publishAll(store, repoRoot, (line) => process.stdout.write(`${line}\n`));
+      await publishAll(
+        store,
+        repoRoot,
+        (line) => process.stdout.write(`${line}\n`),
+        change.operator,
+      );
       break;
     case 'activate':
-      print(store.activate(args[0], args[1], { force: flags.has('--force') }));
+      print(await store.activate(args[0], args[1], { ...change, force: values.force }));
       break;
     case 'rollback':
-      print(store.rollback(args[0]));
+      print(await store.rollback(args[0], { ...change, to: args[1] }));
+      break;
+    case 'repair':
+      print(await store.repair(change));
       break;
     default:
-      process.stderr.write(
-        'usage: registry-cli.mjs list | publish <remote> [--activate] | publish-all | activate <remote> <version> [--force] | rollback <remote>\n',
-      );
-      process.exit(2);
+      process.stderr.write(`${USAGE}\n`);
+      code = 2;
   }
 } catch (error) {
   process.stderr.write(`${error instanceof RegistryError ? error.message : error.stack}\n`);
-  process.exit(1);
+  code = 1;
+} finally {
+  await store.close();
 }
+process.exit(code);

@@ -1,18 +1,20 @@
-// The remote registry: which versions of each remote are published and which one is active
-// (ARCHITECTURE: operators switch or roll back a remote without rebuilding anything).
-// One module for the CLI (registry-cli.mjs) and the operator HTTP endpoint (app.mjs).
-// State: ${DEPLOY_DIR}/registry.json = { remotes: { <name>: { active, previous?, versions: [...] } } }
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+// The remote registry: which versions of each remote are published and which one is live
+// (ARCHITECTURE: operators switch or roll back a remote without rebuilding anything;
+// docs/decisions/019-immutable-versions-and-a-registry-database.md). One module for the CLI
+// (registry-cli.mjs), the build (publish-all.mjs) and the operator HTTP API (app.mjs).
+//
+// - A published version is immutable: its files are digested at publish and copied once into
+//   ${DEPLOY_DIR}/remotes/<name>/<version>/; the same version with other content is refused.
+// - Every change is a compare-and-swap on the registry's revision with one history row per revision
+//   (registry-db.mjs); an operator may make a change conditional on the revision it saw.
+// - After every change a snapshot (${DEPLOY_DIR}/registry.last-good.json) is written: the app server
+//   serves it when the database cannot be read, and `repair` rebuilds the database from it.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
+import { activationProblems } from './registry-checks.mjs';
+import { openRegistryDatabase } from './registry-db.mjs';
+import { digestFolder, placeVersion } from './registry-files.mjs';
 
 /** Federation name -> package folder, from the list of remotes (@ajo/tooling/remotes). */
 export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, remoteFolder(r)]));
@@ -24,9 +26,20 @@ export class RegistryError extends Error {
   }
 }
 
+/** The database or its live state cannot be read: nothing changes until it is repaired. */
+export class RegistryUnreadable extends RegistryError {
+  constructor(cause) {
+    super(
+      `The registry cannot be read (${cause}). Browsers get the last good registry; repair it with: node host/server/registry-cli.mjs repair`,
+      503,
+    );
+  }
+}
+
 /**
  * Accepts a remote's name ('public_pages'), its folder ('mfe-public-pages'), its package
- * ('@ajo/mfe-public-pages') or the name with dashes ('public-pages'); answers the name.
+ * ('@ajo/mfe-public-pages') or the name with dashes ('public-pages'); answers the name. Only the
+ * known list matches, so '__proto__' or 'constructor' is an unknown remote like any other.
  */
 export function normaliseRemote(input) {
   const text = String(input ?? '');
@@ -35,7 +48,7 @@ export function normaliseRemote(input) {
   );
   if (!remote) {
     throw new RegistryError(
-      `Unknown remote '${input}'. Known: ${REMOTES.map((r) => r.name).join(', ')}`,
+      `Unknown remote '${text.slice(0, 64)}'. Known: ${REMOTES.map((r) => r.name).join(', ')}`,
       404,
     );
   }
@@ -43,126 +56,479 @@ export function normaliseRemote(input) {
 }
 
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** How many earlier live versions a remote keeps for stepping back. */
+const TRAIL = 50;
 
-export function createRegistryStore(deployDir) {
-  const statePath = path.join(deployDir, 'registry.json');
+function checkVersion(version) {
+  if (typeof version !== 'string' || version.length > 64 || !VERSION.test(version)) {
+    throw new RegistryError(`Invalid version '${String(version).slice(0, 64)}'`);
+  }
+  return version;
+}
+
+function checkReason(reason) {
+  if (reason === undefined || reason === null) return null;
+  if (typeof reason !== 'string' || reason.length > 500) {
+    throw new RegistryError('The reason must be text of at most 500 characters');
+  }
+  return reason.trim() || null;
+}
+
+/** The live state must name known remotes with valid versions, or the registry is unreadable. */
+function checkState(state) {
+  if (!state || typeof state !== 'object' || Array.isArray(state)) throw new Error('not an object');
+  for (const [name, live] of Object.entries(state)) {
+    if (!Object.hasOwn(REMOTE_PACKAGES, name)) throw new Error(`unknown remote ${name}`);
+    if (!live || (live.active !== null && !VERSION.test(String(live.active)))) {
+      throw new Error(`${name} has no valid live version`);
+    }
+    if (!Array.isArray(live.trail) || !live.trail.every((v) => VERSION.test(String(v)))) {
+      throw new Error(`${name} has an invalid trail`);
+    }
+  }
+  return state;
+}
+
+function toDocument(state) {
+  const remotes = {};
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    const active = state[name]?.active;
+    if (active)
+      remotes[name] = { version: active, manifest: `/remotes/${name}/${active}/mf-manifest.json` };
+  }
+  return { remotes };
+}
+
+/** The version a build stamped into its manifest (Module Federation's buildInfo.buildVersion). */
+function buildVersionOf(manifestPath) {
+  try {
+    const version = JSON.parse(readFileSync(manifestPath, 'utf8'))?.metaData?.buildInfo
+      ?.buildVersion;
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * @param {string} deployDir
+ * @param {{ databaseUrl?: string, onUnreadable?: (error: Error) => void,
+ *   hostShared?: Record<string, string> }} [options] hostShared: the versions the host provides of
+ *   its shared packages (registry-checks.mjs hostSharedVersions); without it that check is left out.
+ */
+export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, hostShared } = {}) {
+  const db = openRegistryDatabase({ deployDir, databaseUrl });
+  const snapshotPath = path.join(deployDir, 'registry.last-good.json');
   const versionDir = (name, version) => path.join(deployDir, 'remotes', name, version);
+  /** What this process last read successfully: served while the database is unreadable. */
+  let lastGood = null;
 
-  function read() {
-    if (!existsSync(statePath)) return { remotes: {} };
-    const parsed = JSON.parse(readFileSync(statePath, 'utf8'));
-    return { remotes: parsed?.remotes ?? {} };
+  /** Database failures become RegistryUnreadable; the store's own refusals pass through. */
+  async function guard(fn) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof RegistryError) throw error;
+      throw new RegistryUnreadable(error.message);
+    }
   }
 
-  function write(state) {
-    mkdirSync(deployDir, { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    const tmp = `${statePath}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
-    renameSync(tmp, statePath);
-  }
-
-  function entry(state, name) {
-    state.remotes[name] ??= { active: null, versions: [] };
-    return state.remotes[name];
-  }
-
-  function isPublished(name, version) {
-    return existsSync(path.join(versionDir(name, version), 'mf-manifest.json'));
-  }
-
-  return {
-    statePath,
-    read,
-    isPublished,
-
-    /** Copies <repo>/<package>/dist to remotes/<name>/<version>/ (version from its package.json). */
-    publish(repoRoot, remote, { activate = false } = {}) {
-      const name = normaliseRemote(remote);
-      const pkgDir = path.join(repoRoot, REMOTE_PACKAGES[name]);
-      const { version } = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-      const dist = path.join(pkgDir, 'dist');
-      if (!existsSync(path.join(dist, 'mf-manifest.json'))) {
-        throw new RegistryError(
-          `${REMOTE_PACKAGES[name]}/dist has no mf-manifest.json: build it first`,
-        );
+  const readState = () =>
+    guard(async () => {
+      const row = await db.readState();
+      if (!row) throw new Error('no revision row');
+      let state;
+      try {
+        state = checkState(JSON.parse(row.state));
+      } catch (error) {
+        throw new Error(`the live state is invalid: ${error.message}`);
       }
-      const target = versionDir(name, version);
-      rmSync(target, { recursive: true, force: true });
-      mkdirSync(path.dirname(target), { recursive: true });
-      cpSync(dist, target, { recursive: true });
-      const state = read();
-      const e = entry(state, name);
-      if (!e.versions.includes(version)) e.versions.push(version);
-      write(state);
-      if (activate) return this.activate(name, version);
-      return { name, version, active: e.active };
-    },
+      const current = { revision: Number(row.revision), state };
+      if (!lastGood || current.revision >= lastGood.revision) lastGood = current;
+      return current;
+    });
 
-    /** Makes `version` active; refuses a version that is not published unless force. */
-    activate(remote, version, { force = false } = {}) {
-      const name = normaliseRemote(remote);
-      if (typeof version !== 'string' || !VERSION.test(version)) {
-        throw new RegistryError(`Invalid version '${version}'`);
-      }
-      if (!force && !isPublished(name, version)) {
+  const findVersion = (name, version) =>
+    guard(async () =>
+      (await db.versions()).find((v) => v.remote === name && v.version === version),
+    );
+
+  function readSnapshot() {
+    try {
+      const snapshot = JSON.parse(readFileSync(snapshotPath, 'utf8'));
+      checkState(snapshot.state);
+      if (!Number.isInteger(snapshot.revision)) return null;
+      return snapshot;
+    } catch {
+      return null;
+    }
+  }
+
+  async function writeSnapshot() {
+    // A convenience for bad days: failing to write it must not fail the change that was made.
+    try {
+      const { revision, state } = await readState();
+      if ((readSnapshot()?.revision ?? -1) > revision) return;
+      const versions = await db.versions(true);
+      const history = await db.history();
+      mkdirSync(deployDir, { recursive: true });
+      const tmp = `${snapshotPath}.${process.pid}.${Date.now()}.tmp`;
+      writeFileSync(tmp, `${JSON.stringify({ revision, state, versions, history })}\n`);
+      renameSync(tmp, snapshotPath);
+    } catch {
+      // the database will be read again next time
+    }
+  }
+
+  /**
+   * Applies `plan(current)` as one compare-and-swap. `ifRevision`: the revision the operator saw;
+   * when the registry has moved on, 409 and nothing changes. Without it a lost race is retried
+   * against the new revision (the plan runs again, so its checks see the latest state).
+   */
+  async function mutate(plan, { ifRevision, operator, reason }) {
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const current = await readState();
+      if (ifRevision !== undefined && ifRevision !== null && current.revision !== ifRevision) {
         throw new RegistryError(
-          `${name}@${version} is not published (use --force to activate anyway)`,
+          `The registry changed: you saw revision ${ifRevision}, it is now at ${current.revision}. Read it again and retry.`,
           409,
         );
       }
-      const state = read();
-      const e = entry(state, name);
-      if (e.active !== version) {
-        if (e.active) e.previous = e.active;
-        e.active = version;
+      const change = await plan(current);
+      if (!change.entry) return { revision: current.revision, changed: false, ...change.result };
+      const entry = {
+        ...change.entry,
+        operator: operator ?? 'unknown',
+        reason,
+        at: new Date().toISOString(),
+      };
+      const committed = await guard(() =>
+        db.commit({
+          expected: current.revision,
+          state: change.state ?? current.state,
+          entry,
+          version: change.version,
+        }),
+      );
+      if (committed) {
+        await writeSnapshot();
+        return { revision: current.revision + 1, changed: true, ...change.result };
       }
-      if (!e.versions.includes(version)) e.versions.push(version);
-      write(state);
-      return { name, version, active: e.active, previous: e.previous ?? null };
-    },
+      if (ifRevision !== undefined && ifRevision !== null) {
+        throw new RegistryError(
+          `The registry changed while your change was applied (you saw revision ${ifRevision}). Read it again and retry.`,
+          409,
+        );
+      }
+      await pause(Math.random() * Math.min(50, 2 ** attempt));
+    }
+    throw new RegistryError('The registry is busy with other changes: try again', 503);
+  }
 
-    /** Swaps back to the previously active version. */
-    rollback(remote) {
-      const name = normaliseRemote(remote);
-      const state = read();
-      const e = state.remotes[name];
-      if (!e?.previous)
-        throw new RegistryError(`${name} has no previous version to roll back to`, 409);
-      const back = e.previous;
-      e.previous = e.active;
-      e.active = back;
-      write(state);
-      return { name, active: e.active, previous: e.previous };
-    },
+  /** Refuses (409, every reason named) a version that may not go live, unless forced. */
+  function assertMayGoLive(name, version, record, force) {
+    const problems = activationProblems({
+      dir: versionDir(name, version),
+      name,
+      digest: record.digest,
+      hostShared,
+    });
+    if (problems.length && !force) {
+      throw new RegistryError(
+        `${name}@${version} cannot go live: ${problems.join('; ')} (force it with a reason to activate anyway)`,
+        409,
+      );
+    }
+    return problems;
+  }
 
-    /** The document browsers read as /registry.json: active versions only. */
-    document() {
-      const state = read();
+  async function activate(remote, version, options = {}) {
+    const name = normaliseRemote(remote);
+    checkVersion(version);
+    const reason = checkReason(options.reason);
+    if (options.force && !reason) {
+      throw new RegistryError('Forcing a version live needs a reason (it is kept in the history)');
+    }
+    return mutate(
+      async ({ state }) => {
+        const published = await findVersion(name, version);
+        if (!published && !options.force) {
+          throw new RegistryError(
+            `${name}@${version} is not published (force it with a reason to activate anyway)`,
+            409,
+          );
+        }
+        const live = state[name] ?? { active: null, trail: [] };
+        const result = { name, active: version, previous: live.active };
+        if (live.active === version) return { result: { ...result, previous: null } };
+        const problems = published ? assertMayGoLive(name, version, published, options.force) : [];
+        const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
+        return {
+          state: { ...state, [name]: { active: version, trail } },
+          entry: {
+            action: published && !problems.length ? 'activate' : 'force',
+            remote: name,
+            from: live.active,
+            to: version,
+          },
+          result,
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /**
+   * Without `to`: one step back through the versions that were live before (a second rollback goes
+   * further back, never toggling forward again). With `to`: that published version, any of them.
+   */
+  async function rollback(remote, options = {}) {
+    const name = normaliseRemote(remote);
+    const to = options.to === undefined || options.to === null ? null : checkVersion(options.to);
+    const reason = checkReason(options.reason);
+    return mutate(
+      async ({ state }) => {
+        const live = state[name] ?? { active: null, trail: [] };
+        let next;
+        if (to) {
+          if (live.active === to) {
+            return { result: { name, active: to, previous: null } };
+          }
+          next = { active: to, trail: [...live.trail, live.active].filter(Boolean).slice(-TRAIL) };
+        } else {
+          if (!live.trail.length) {
+            throw new RegistryError(`${name} has no earlier version to roll back to`, 409);
+          }
+          next = { active: live.trail.at(-1), trail: live.trail.slice(0, -1) };
+        }
+        // Going back is going live too: the version must still pass the checks.
+        const record = await findVersion(name, next.active);
+        if (!record) {
+          throw new RegistryError(
+            `${name}@${next.active} is not published, so it cannot be rolled back to: activate a published version (or force one with a reason)`,
+            409,
+          );
+        }
+        assertMayGoLive(name, next.active, record, false);
+        return {
+          state: { ...state, [name]: next },
+          entry: { action: 'rollback', remote: name, from: live.active, to: next.active },
+          result: { name, active: next.active, previous: live.active },
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /**
+   * Publishes a built folder as `version` of `remote`. The same content again is a no-op; other
+   * content under a published version is refused (409), unless `devLabel`: then it is published as
+   * `<version>-dev.<digest>` (the monorepo's own build, docs/decisions/019-...).
+   */
+  async function publishFolder(remote, dist, version, options = {}) {
+    const name = normaliseRemote(remote);
+    checkVersion(version);
+    const manifest = path.join(dist, 'mf-manifest.json');
+    if (!existsSync(manifest)) {
+      throw new RegistryError(
+        `${path.relative(process.cwd(), dist) || dist} has no mf-manifest.json: build it first`,
+      );
+    }
+    const built = buildVersionOf(manifest);
+    if (built !== version) {
+      throw new RegistryError(
+        built
+          ? `The build in ${dist} says version ${built}, not ${version}: build it again`
+          : `The build in ${dist} records no version (metaData.buildInfo.buildVersion in mf-manifest.json): build it again`,
+      );
+    }
+    let digested;
+    try {
+      digested = digestFolder(dist);
+    } catch (error) {
+      throw new RegistryError(`The build cannot be published: ${error.message}`);
+    }
+    const { digest, files } = digested;
+
+    // 'same': already published with this content; 'different': refused; 'adopt': the folder is
+    // in place (a publish stopped before its record) with this content; 'new': copy it.
+    async function outcome(label) {
+      const record = await findVersion(name, label);
+      if (record) return record.digest === digest ? 'same' : 'different';
+      if (!existsSync(versionDir(name, label))) return 'new';
+      return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
+    }
+    let label = version;
+    let found = await outcome(label);
+    if (found === 'different' && options.devLabel) {
+      label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
+      found = await outcome(label);
+    }
+    if (found === 'new' && !placeVersion(dist, versionDir(name, label), digest)) {
+      found = await outcome(label);
+    }
+    if (found === 'different') {
+      throw new RegistryError(
+        `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in ${REMOTE_PACKAGES[name]}/package.json and build again`,
+        409,
+      );
+    }
+    const record = {
+      remote: name,
+      version: label,
+      digest,
+      files,
+      publishedAt: new Date().toISOString(),
+      publishedBy: options.operator ?? 'unknown',
+    };
+    const published = await mutate(
+      async () => {
+        const existing = await findVersion(name, label);
+        if (existing && existing.digest !== digest) {
+          throw new RegistryError(`${name}@${label} was just published with other content`, 409);
+        }
+        if (existing) return { result: {} };
+        return {
+          version: record,
+          entry: { action: 'publish', remote: name, from: null, to: label },
+        };
+      },
+      { operator: options.operator, reason: checkReason(options.reason) },
+    );
+    const result = { name, version: label, digest, published: published.changed };
+    if (options.activate) return { ...result, ...(await activate(name, label, options)) };
+    return result;
+  }
+
+  return {
+    deployDir,
+    snapshotPath,
+    database: db,
+
+    /** Everything: the revision, and per remote the live version, the trail and the versions. */
+    async read() {
+      const { revision, state } = await readState();
+      const versions = await guard(() => db.versions());
       const remotes = {};
-      for (const [name, e] of Object.entries(state.remotes)) {
-        if (!e?.active) continue;
+      for (const name of Object.keys(REMOTE_PACKAGES)) {
+        const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
+        if (!state[name] && !own.length) continue;
         remotes[name] = {
-          version: e.active,
-          manifest: `/remotes/${name}/${e.active}/mf-manifest.json`,
+          active: state[name]?.active ?? null,
+          trail: state[name]?.trail ?? [],
+          versions: own,
         };
       }
-      return { remotes };
+      return { revision, remotes };
     },
+
+    /** The newest first; `remote` narrows it to one remote. */
+    async history({ remote, limit } = {}) {
+      const name = remote ? normaliseRemote(remote) : undefined;
+      return guard(() => db.history(name, limit));
+    },
+
+    /** The files and their digests recorded when `version` was published. */
+    async versionFiles(remote, version) {
+      return guard(() => db.versionFiles(normaliseRemote(remote), checkVersion(version)));
+    },
+
+    /** Publishes <repo>/<package>/dist as the version in its package.json. */
+    async publish(repoRoot, remote, options = {}) {
+      const name = normaliseRemote(remote);
+      const pkgDir = path.join(repoRoot, REMOTE_PACKAGES[name]);
+      const { version } = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+      return publishFolder(name, path.join(pkgDir, 'dist'), version, options);
+    },
+    publishFolder,
+    activate,
+    rollback,
+
+    /**
+     * The document browsers read as /registry.json: live versions only. When the database cannot
+     * be read, the last good one (this process's, or the snapshot's, the newer of the two).
+     */
+    async document() {
+      try {
+        return toDocument((await readState()).state);
+      } catch (error) {
+        const snapshot = readSnapshot();
+        const best = [lastGood, snapshot]
+          .filter(Boolean)
+          .sort((a, b) => b.revision - a.revision)[0];
+        if (!best) throw error;
+        onUnreadable?.(error);
+        return toDocument(best.state);
+      }
+    },
+
+    /**
+     * When the database cannot be read: moves the broken file aside (SQLite) and rebuilds the
+     * registry from the last good snapshot, recording the repair in the history.
+     */
+    async repair({ operator } = {}) {
+      try {
+        const { revision } = await readState();
+        await guard(() => db.versions());
+        return { repaired: false, revision };
+      } catch (error) {
+        if (!(error instanceof RegistryUnreadable)) throw error;
+      }
+      const snapshot = readSnapshot();
+      let movedTo = null;
+      if (db.kind === 'sqlite') {
+        await db.close();
+        movedTo = `${db.file}.broken-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+        for (const suffix of ['', '-wal', '-shm']) {
+          if (existsSync(db.file + suffix)) renameSync(db.file + suffix, movedTo + suffix);
+        }
+      }
+      if (snapshot) await guard(() => db.restore(snapshot));
+      const note = snapshot
+        ? `restored revision ${snapshot.revision} from ${path.basename(snapshotPath)}`
+        : 'no snapshot: started an empty registry (publish the remotes again)';
+      await mutate(
+        async () => ({
+          entry: { action: 'repair', remote: '*', from: null, to: null },
+          result: {},
+        }),
+        {
+          operator,
+          reason: movedTo ? `${note}; the broken file is ${path.basename(movedTo)}` : note,
+        },
+      );
+      return { repaired: true, restoredRevision: snapshot?.revision ?? null, movedTo };
+    },
+
+    close: () => db.close(),
   };
 }
 
-/** Publishes every remote's dist; activates the published version where nothing is active yet. */
-export function publishAll(store, repoRoot, log = () => undefined) {
+/**
+ * The monorepo's `npm run build`: publishes every remote's dist. A rebuild without a version bump
+ * is published under a dev label (the version folder that is live is never rewritten) and goes
+ * live when the remote follows the local build (nothing live, or a build of the same version
+ * live); a version an operator chose stays live.
+ */
+export async function publishAll(store, repoRoot, log = () => undefined, operator = 'build') {
   const results = [];
   for (const name of Object.keys(REMOTE_PACKAGES)) {
-    const published = store.publish(repoRoot, name);
-    const current = store.read().remotes[name]?.active;
-    const result = current ? published : store.activate(name, published.version);
+    const published = await store.publish(repoRoot, name, { devLabel: true, operator });
+    const current = (await store.read()).remotes[name]?.active ?? null;
+    const base = published.version.replace(/-dev\.[0-9a-f]{12}$/, '');
+    const follows = !current || current === base || current.startsWith(`${base}-dev.`);
+    if (follows && current !== published.version) {
+      await store.activate(name, published.version, { operator, reason: 'local build' });
+    }
+    const active = follows ? published.version : current;
     log(
-      `${name}@${published.version} published${current ? ` (active stays ${current})` : ', active'}`,
+      `${name}@${published.version} ${published.published ? 'published' : 'already published'}${
+        active === published.version ? ', live' : ` (live stays ${active})`
+      }`,
     );
-    results.push(result);
+    results.push({ ...published, active });
   }
   return results;
 }

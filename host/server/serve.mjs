@@ -1,13 +1,19 @@
 #!/usr/bin/env node
 // node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
-// (http://127.0.0.1:3001), REGISTRY_ADMIN_TOKEN (operator endpoint; disabled when unset),
+// (http://127.0.0.1:3001), REGISTRY_OPERATORS (name:token,... each operator's own token) and
+// REGISTRY_ADMIN_TOKEN (operator 'admin'; the operator API is disabled when neither is set),
+// REGISTRY_DATABASE_URL (PostgreSQL for the registry; unset: ${DEPLOY_DIR}/registry.db),
+// OPERATOR_RATE_LIMIT (operator requests per minute per client, 60), OPERATOR_PORT and
+// OPERATOR_HOST (127.0.0.1): the operator API on its own address instead of the app's,
 // API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off),
 // TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
 import { parseAppTrustProxy } from './client-address.mjs';
+import { buildOperatorApp, parseOperators } from './operator-api.mjs';
+import { hostSharedVersions } from './registry-checks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -20,20 +26,41 @@ if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
 }
 
 let trustProxy;
+let operators;
+let operatorPort = null;
 try {
   trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
+  operators = parseOperators(process.env);
+  if (process.env.OPERATOR_PORT) {
+    operatorPort = Number(process.env.OPERATOR_PORT);
+    if (!Number.isInteger(operatorPort) || operatorPort < 1 || operatorPort > 65535) {
+      throw new Error('OPERATOR_PORT must be a port number');
+    }
+  }
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
 }
 
-const app = await buildApp({
-  production: process.env.NODE_ENV === 'production',
+const logger =
+  process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' };
+// The registry and the operator API: in the app server, or on OPERATOR_PORT by themselves.
+const registry = {
   trustProxy,
-  distDir: path.join(repoRoot, 'host', 'dist'),
+  logger,
   deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),
+  operators,
+  registryDatabaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
+  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
+  operatorRateLimit: { max: Number(process.env.OPERATOR_RATE_LIMIT) || 60, timeWindow: '1 minute' },
+  operatorApiElsewhere: operatorPort !== null,
+};
+
+const app = await buildApp({
+  ...registry,
+  production: process.env.NODE_ENV === 'production',
+  distDir: path.join(repoRoot, 'host', 'dist'),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
-  adminToken: process.env.REGISTRY_ADMIN_TOKEN || undefined,
   appConfig: {
     apiBaseUrl: process.env.API_BASE_URL ?? '/api',
     encryptionSecret: process.env.ENCRYPTION_SECRET ?? DEV_ENCRYPTION_SECRET,
@@ -44,17 +71,22 @@ const app = await buildApp({
     iosStoreUrl:
       process.env.IOS_STORE_URL ?? 'https://apps.apple.com/ng/app/ajo-wallet/id6450000001',
   },
-  logger: process.env.LOG_LEVEL === 'silent' ? false : { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 await app.listen({ port, host });
-if (!process.env.REGISTRY_ADMIN_TOKEN)
-  app.log.info('Operator endpoint disabled (REGISTRY_ADMIN_TOKEN unset)');
+const servers = [app];
+if (operatorPort !== null) {
+  const operatorApp = await buildOperatorApp(registry);
+  await operatorApp.listen({ port: operatorPort, host: process.env.OPERATOR_HOST ?? '127.0.0.1' });
+  servers.push(operatorApp);
+}
+if (!operators.length)
+  app.log.info('Operator endpoint disabled (REGISTRY_OPERATORS and REGISTRY_ADMIN_TOKEN unset)');
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0));
+    Promise.all(servers.map((s) => s.close())).then(() => process.exit(0));
   });
 }

@@ -1,0 +1,228 @@
+// The operator HTTP API on the app server (host/README.md "Operators";
+// docs/decisions/019-immutable-versions-and-a-registry-database.md): each operator signs in with an
+// own bearer token and is named in the history; every answer carries the registry's revision as an
+// ETag, and a change sent with If-Match is refused with 409 when the registry moved on. Bad input is
+// a 4xx with {message}, never a 500; requests are rate limited per client before the token is read.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { createRegistryStore, RegistryError } from './registry-store.mjs';
+import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
+
+const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
+
+/**
+ * Operators from the configuration: REGISTRY_OPERATORS="alice:<token>,bob:<token>" names each
+ * operator's own token; REGISTRY_ADMIN_TOKEN (the older single token) still works as operator 'admin'.
+ * Throws on a malformed list, a repeated name or a token two operators share.
+ */
+export function parseOperators({ REGISTRY_OPERATORS, REGISTRY_ADMIN_TOKEN } = {}) {
+  const operators = [];
+  for (const item of (REGISTRY_OPERATORS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const at = item.indexOf(':');
+    const name = item.slice(0, at);
+    const token = item.slice(at + 1);
+    if (at < 1 || !NAME.test(name) || token.length < 16) {
+      throw new Error(
+        'REGISTRY_OPERATORS is a comma-separated list of name:token (names of letters, digits, . _ @ -; tokens of 16 characters or more)',
+      );
+    }
+    operators.push({ name, token });
+  }
+  if (REGISTRY_ADMIN_TOKEN) operators.push({ name: 'admin', token: REGISTRY_ADMIN_TOKEN });
+  const names = new Set(operators.map((o) => o.name));
+  const tokens = new Set(operators.map((o) => o.token));
+  if (names.size !== operators.length)
+    throw new Error('REGISTRY_OPERATORS names an operator twice');
+  if (tokens.size !== operators.length) throw new Error('Two operators share a token');
+  return operators;
+}
+
+const digest = (text) => createHash('sha256').update(String(text)).digest();
+
+/** "12", W/"12" or 12 -> 12; '*' or absent -> undefined (unconditional). */
+function ifRevision(header) {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(header);
+  if (!match) {
+    throw new RegistryError('If-Match must be the registry revision from the ETag, like "12"');
+  }
+  return Number(match[1]);
+}
+
+const etag = (revision) => `"${revision}"`;
+
+const changeBody = (properties, required = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties: { ...properties, reason: { type: 'string', maxLength: 500 } },
+});
+const version = { type: 'string', maxLength: 64 };
+
+/**
+ * @param {import('fastify').FastifyInstance} app
+ * @param {{ store: ReturnType<typeof import('./registry-store.mjs').createRegistryStore>,
+ *   operators: { name: string, token: string }[], rateLimit?: { max: number, timeWindow: number | string } }} o
+ */
+export async function operatorApi(app, o) {
+  const known = o.operators.map((op) => ({ name: op.name, hash: digest(op.token) }));
+
+  // A hook of this context, added before the token check: route-level hooks would run after it.
+  await app.register(rateLimit, { global: false });
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: o.rateLimit?.max ?? 60,
+      timeWindow: o.rateLimit?.timeWindow ?? '1 minute',
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: `Too many operator requests: try again in ${context.after}`,
+      }),
+    }),
+  );
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!known.length) {
+      return reply.code(503).send({
+        message:
+          'Operator endpoint disabled: set REGISTRY_OPERATORS (or REGISTRY_ADMIN_TOKEN) to enable it.',
+      });
+    }
+    const header = request.headers.authorization ?? '';
+    const presented = digest(header.startsWith('Bearer ') ? header.slice(7) : '');
+    // Every operator is compared, so the time taken says nothing about which token came close.
+    let operator = null;
+    for (const op of known) if (timingSafeEqual(presented, op.hash)) operator = op.name;
+    if (!header.startsWith('Bearer ') || !operator) {
+      return reply.code(401).send({ message: 'Unauthorized' });
+    }
+    request.operator = operator;
+    return undefined;
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof RegistryError) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    // Fastify's own refusals (bad JSON 400, too large 413, wrong type 415) and the rate limit (429).
+    const status = error.validation ? 400 : error.statusCode;
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
+    app.log.error(error);
+    return reply.code(500).send({ message: 'Internal error' });
+  });
+
+  const changeOptions = (request) => ({
+    operator: request.operator,
+    reason: request.body?.reason,
+    ifRevision: ifRevision(request.headers['if-match']),
+  });
+
+  app.get('/_operator/registry', async (_request, reply) => {
+    const [state, document] = await Promise.all([o.store.read(), o.store.document()]);
+    reply.header('ETag', etag(state.revision));
+    return { revision: state.revision, state, document };
+  });
+
+  app.get(
+    '/_operator/registry/history',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            remote: { type: 'string', maxLength: 64 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        },
+      },
+    },
+    async (request) => ({
+      history: await o.store.history({
+        remote: request.query.remote,
+        limit: request.query.limit ?? 100,
+      }),
+    }),
+  );
+
+  app.put(
+    '/_operator/registry/:remote',
+    {
+      bodyLimit: 2048,
+      schema: { body: changeBody({ version, force: { type: 'boolean' } }, ['version']) },
+    },
+    async (request, reply) => {
+      const result = await o.store.activate(request.params.remote, request.body.version, {
+        ...changeOptions(request),
+        force: request.body.force === true,
+      });
+      reply.header('ETag', etag(result.revision));
+      return result;
+    },
+  );
+
+  // A built folder as a .tar.gz: 201 published, 200 already published with this content.
+  app.addContentTypeParser(
+    ['application/gzip', 'application/x-gzip', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.put(
+    '/_operator/registry/:remote/versions/:version',
+    { bodyLimit: UPLOAD_LIMIT },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) {
+        throw new RegistryError(
+          'Send the built folder as a .tar.gz with Content-Type: application/gzip',
+          415,
+        );
+      }
+      const result = await withUnpackedBuild(request.body, (dir) =>
+        o.store.publishFolder(request.params.remote, dir, request.params.version, {
+          operator: request.operator,
+        }),
+      );
+      return reply.code(result.published ? 201 : 200).send(result);
+    },
+  );
+
+  app.post(
+    '/_operator/registry/:remote/rollback',
+    {
+      bodyLimit: 2048,
+      schema: { body: { anyOf: [changeBody({ version }), { type: 'null' }] } },
+    },
+    async (request, reply) => {
+      const result = await o.store.rollback(request.params.remote, {
+        ...changeOptions(request),
+        to: request.body?.version,
+      });
+      reply.header('ETag', etag(result.revision));
+      return result;
+    },
+  );
+}
+
+/**
+ * The operator API alone (OPERATOR_PORT): listening on an address or port the customers' site does
+ * not share, so a firewall or a private network can keep it out of reach. `o` as for buildApp.
+ */
+export async function buildOperatorApp(o) {
+  const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const store = createRegistryStore(o.deployDir, {
+    databaseUrl: o.registryDatabaseUrl,
+    hostShared: o.hostShared,
+  });
+  app.addHook('onClose', () => store.close());
+  await app.register(operatorApi, {
+    store,
+    operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
+    rateLimit: o.operatorRateLimit,
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  return app;
+}

@@ -1,0 +1,104 @@
+/** @jest-environment node */
+/* global describe, it, expect, beforeAll, beforeEach, afterEach */
+// The registry on PostgreSQL (REGISTRY_DATABASE_URL): run by `npm run test:pg` in host with
+// TEST_DATABASE_URL (npm test's PostgreSQL phase). Two stores are two connection pools, so their
+// changes interleave for real.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createRegistryStore } from './registry-store.mjs';
+import { writeBuild } from './registry-test-support.mjs';
+
+const url = process.env.TEST_DATABASE_URL;
+const VERSIONS = Array.from({ length: 60 }, (_, i) => `2.0.${i}`);
+let tmp;
+let stores;
+
+function open() {
+  const store = createRegistryStore(path.join(tmp, 'deploy'), { databaseUrl: url });
+  stores.push(store);
+  return store;
+}
+
+async function sql(text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function publish(store, version) {
+  const build = path.join(tmp, 'builds', version);
+  writeBuild(build, { name: 'wallets', version });
+  return store.publishFolder('wallets', build, version, { operator: 'setup' });
+}
+
+beforeAll(() => {
+  if (!url) throw new Error('registry-store.pg.test.mjs needs TEST_DATABASE_URL');
+});
+
+beforeEach(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-registry-pg-'));
+  stores = [];
+  await sql('DROP TABLE IF EXISTS registry_history, registry_versions, registry_revision');
+});
+
+afterEach(async () => {
+  for (const store of stores) await store.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the registry on PostgreSQL', () => {
+  it('concurrent activations through two stores lose none; a stale revision changes nothing', async () => {
+    const [a, b] = [open(), open()];
+    for (const version of VERSIONS) await publish(a, version);
+    expect((await publish(b, VERSIONS[0])).published).toBe(false);
+    const before = (await a.read()).revision;
+
+    await Promise.all(
+      VERSIONS.map((version, i) =>
+        (i % 2 ? b : a).activate('wallets', version, { operator: i % 2 ? 'bola' : 'ada' }),
+      ),
+    );
+    const activations = (await b.history({ remote: 'wallets', limit: 1000 }))
+      .filter((h) => h.action === 'activate')
+      .sort((x, y) => x.revision - y.revision);
+    expect(activations).toHaveLength(VERSIONS.length);
+    activations.forEach((h, i) => expect(h.from).toBe(i ? activations[i - 1].to : null));
+    const after = await a.read();
+    expect(after.revision).toBe(before + VERSIONS.length);
+    expect(after.remotes.wallets.active).toBe(activations.at(-1).to);
+
+    await expect(
+      b.rollback('wallets', { operator: 'bola', ifRevision: before }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect((await a.read()).revision).toBe(after.revision);
+    expect(await a.rollback('wallets', { operator: 'ada' })).toMatchObject({
+      active: activations.at(-2).to,
+    });
+  }, 60_000);
+
+  it('keeps the history append-only and serves the last good registry while the state is invalid, until repaired', async () => {
+    const store = open();
+    await publish(store, '2.0.1');
+    await store.activate('wallets', '2.0.1', { operator: 'ada' });
+    const good = await store.document();
+    await expect(sql("UPDATE registry_history SET operator = 'x'")).rejects.toThrow(/append-only/);
+    await expect(sql('DELETE FROM registry_versions')).rejects.toThrow(/append-only/);
+
+    await sql("UPDATE registry_revision SET state = '{not json'");
+    const fresh = open();
+    expect(await fresh.document()).toEqual(good);
+    await expect(fresh.activate('wallets', '2.0.1', { operator: 'ada' })).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(await fresh.repair({ operator: 'ada' })).toMatchObject({ repaired: true });
+    expect(await fresh.document()).toEqual(good);
+    const [repair] = await fresh.history();
+    expect(repair).toMatchObject({ action: 'repair', operator: 'ada' });
+  }, 60_000);
+});
