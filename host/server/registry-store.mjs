@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
+import { precompressDir } from './precompress.mjs';
 
 /** Federation name -> package folder, from the list of remotes (@ajo/tooling/remotes). */
 export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, remoteFolder(r)]));
@@ -76,7 +77,10 @@ export function createRegistryStore(deployDir) {
     read,
     isPublished,
 
-    /** Copies <repo>/<package>/dist to remotes/<name>/<version>/ (version from its package.json). */
+    /**
+     * Copies <repo>/<package>/dist to remotes/<name>/<version>/ (version from its package.json) and
+     * writes the .br/.gz variant of each text file there (precompress.mjs).
+     */
     publish(repoRoot, remote, { activate = false } = {}) {
       const name = normaliseRemote(remote);
       const pkgDir = path.join(repoRoot, REMOTE_PACKAGES[name]);
@@ -91,6 +95,7 @@ export function createRegistryStore(deployDir) {
       rmSync(target, { recursive: true, force: true });
       mkdirSync(path.dirname(target), { recursive: true });
       cpSync(dist, target, { recursive: true });
+      precompressDir(target);
       const state = read();
       const e = entry(state, name);
       if (!e.versions.includes(version)) e.versions.push(version);
