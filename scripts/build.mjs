@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run build`: install, build every package, publish the remotes into the deploy folder
-// (registry + versions), then write the bundle report (fails over budget or on duplicate React).
+// (registry + versions) with a .br and .gz beside every text asset, then write the bundle report (fails over budget or on duplicate React).
 // Flags: --no-report (used by `npm start`), --if-stale (skip when every dist is newer than its sources).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { precompressDir } from '../host/server/precompress.mjs';
 import {
   BUILD_INPUTS,
   ROOT,
@@ -17,6 +18,7 @@ import {
 
 const args = new Set(process.argv.slice(2));
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function buildIsStale() {
   if (!existsSync(STAMP)) return true;
@@ -40,7 +42,13 @@ export async function build({ report = true, ifStale = false, skipInstall = fals
   // shared, remote-kit and tooling build nothing of their own (they are compiled into the others).
   const skip = ['e2e', ...BUILD_INPUTS].flatMap((p) => ['--filter', `!@ajo/${p}`]);
   await pnpm(['-r', '--workspace-concurrency=2', ...skip, 'build']);
-  log('Publishing remotes into the deploy folder (registry: active version per remote)');
+  const shell = precompressDir(path.join(ROOT, 'host', 'dist'));
+  log(
+    `Precompressed ${shell.files} host files: ${kb(shell.raw)} raw, ${kb(shell.gzip)} gzip, ${kb(shell.br)} brotli`,
+  );
+  log(
+    'Publishing remotes into the deploy folder (registry: active version per remote; .br/.gz written)',
+  );
   await mustRun('node', ['host/server/registry-cli.mjs', 'publish-all']);
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, new Date().toISOString());

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress from '@fastify/compress';
 import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
@@ -15,11 +16,15 @@ const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Hashed chunk names (name.1a2b3c4d.js/css) never change content: cache them for a year.
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+/** Answers the app server builds itself (registry, config, index.html) are compressed above this. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 function cacheHeaders(res, filePath) {
   // @fastify/static hands over either the raw response or the reply, depending on version.
   const set = typeof res.setHeader === 'function' ? res.setHeader.bind(res) : res.header.bind(res);
-  set('Cache-Control', HASHED.test(path.basename(filePath)) ? IMMUTABLE : NO_CACHE);
+  // A precompressed variant (name.js.br) is cached like the file it encodes.
+  const served = path.basename(filePath).replace(/\.(br|gz)$/, '');
+  set('Cache-Control', HASHED.test(served) ? IMMUTABLE : NO_CACHE);
   set('X-Content-Type-Options', 'nosniff');
 }
 
@@ -73,11 +78,24 @@ export async function buildApp(o) {
     return payload;
   });
 
+  // Dynamic answers (index.html with its nonce, registry.json, app-config.json, error bodies) are
+  // compressed per request; static files carry their build-time .br/.gz (preCompressed below) and
+  // the proxied API arrives compressed by the middleware: a Content-Encoding already set is kept.
+  await app.register(fastifyCompress, {
+    global: true,
+    // Request bodies go to the middleware as they came; it alone decides what it accepts.
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
+
   await app.register(httpProxy, {
     upstream: o.middlewareUrl ?? 'http://127.0.0.1:3001',
     prefix: '/api',
     rewritePrefix: '/api',
     replyOptions: { rewriteRequestHeaders: forwardClientAddress },
+    // The middleware compresses its own answers above its threshold (the proxy passes them through).
+    config: { compress: false },
   });
 
   await app.register(fastifyStatic, {
@@ -86,6 +104,7 @@ export async function buildApp(o) {
     decorateReply: false,
     index: false,
     wildcard: true,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
@@ -97,6 +116,7 @@ export async function buildApp(o) {
     wildcard: true,
     // index.html only through the SPA handler below, which adds the CSP nonce.
     allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/',
+    preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,
   });

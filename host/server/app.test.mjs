@@ -1,11 +1,21 @@
 /** @jest-environment node */
 /* global describe, it, expect, afterEach */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { buildApp } from './app.mjs';
 import { buildOperatorApp, parseOperators } from './operator-api.mjs';
+import { precompressDir } from './precompress.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 
@@ -510,5 +520,94 @@ describe('app server', () => {
       '0.2.0',
       '0.3.0',
     ]);
+  });
+
+  describe('compression', () => {
+    // Repetitive like real bundles, and well above any threshold.
+    const chunk = `export const a = ${JSON.stringify('ajo wallet '.repeat(400))};\n`;
+
+    async function startPrecompressed() {
+      await start();
+      const dist = path.join(tmp, 'dist');
+      writeFileSync(path.join(dist, 'assets', '87.72c818cb.js'), chunk);
+      writeFileSync(path.join(dist, 'assets', 'tiny.js'), 'x');
+      precompressDir(dist);
+      const remote = path.join(tmp, 'deploy', 'remotes', 'wallets', '0.1.0');
+      writeFileSync(path.join(remote, 'mf-manifest.json'), JSON.stringify({ chunk }));
+      precompressDir(remote);
+    }
+
+    const get = (url, acceptEncoding) =>
+      app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    it('writes smaller .br and .gz beside each text file at build time, never a bigger one', async () => {
+      await startPrecompressed();
+      const file = path.join(tmp, 'dist', 'assets', '87.72c818cb.js');
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(chunk);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(chunk);
+      expect(readFileSync(`${file}.br`).length).toBeLessThan(chunk.length / 10);
+      expect(existsSync(path.join(tmp, 'dist', 'assets', 'tiny.js.br'))).toBe(false);
+    });
+
+    it('sends brotli when asked, gzip when only gzip is asked, the file itself otherwise', async () => {
+      await startPrecompressed();
+      const url = '/assets/87.72c818cb.js';
+      const br = await get(url, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
+      // The build's best-quality file, not a per-request compression.
+      const onDisk = path.join(tmp, 'dist', 'assets', '87.72c818cb.js');
+      expect(br.rawPayload.equals(readFileSync(`${onDisk}.br`))).toBe(true);
+      const gz = await get(url, 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.rawPayload.equals(readFileSync(`${onDisk}.gz`))).toBe(true);
+      const plain = await get(url);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(chunk);
+      for (const res of [br, gz, plain]) {
+        expect(res.headers['content-type']).toMatch(/^application\/javascript/);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+      // A file too small to gain has no variant on disk; it is still sent whole and decodable.
+      const tiny = await get('/assets/tiny.js', 'gzip');
+      const bytes = tiny.headers['content-encoding']
+        ? gunzipSync(tiny.rawPayload)
+        : tiny.rawPayload;
+      expect(bytes.toString()).toBe('x');
+    });
+
+    it("sends a remote's published JSON compressed, with its JSON type", async () => {
+      await startPrecompressed();
+      const res = await get('/remotes/wallets/0.1.0/mf-manifest.json', 'br');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual({ chunk });
+    });
+
+    it('compresses its own JSON answers above the threshold and leaves small ones alone', async () => {
+      const bankName = 'Ajo Microfinance Bank '.repeat(100);
+      await start(undefined, { appConfig: { ...appConfig, bankName } });
+      const big = await get('/app-config.json', 'gzip');
+      expect(big.headers['content-encoding']).toBe('gzip');
+      expect(big.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(gunzipSync(big.rawPayload).toString()).bankName).toBe(bankName);
+      expect(big.rawPayload.length).toBeLessThan(bankName.length / 4);
+      const small = await get('/registry.json', 'gzip, br');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json().remotes.wallets.version).toBe('0.1.0');
+    });
+
+    it('compresses the page (index.html with its nonce) per request', async () => {
+      await start();
+      writeFileSync(
+        path.join(tmp, 'dist', 'index.html'),
+        `<html><head><meta name=csp-nonce content=__CSP_NONCE__></head><body>${'<p>Ajo</p>'.repeat(300)}</body></html>`,
+      );
+      const res = await get('/login', 'br');
+      expect(res.headers['content-encoding']).toBe('br');
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(res.headers['content-security-policy'])[1];
+      expect(brotliDecompressSync(res.rawPayload).toString()).toContain(`content=${nonce}`);
+    });
   });
 });

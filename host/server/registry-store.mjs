@@ -15,6 +15,7 @@ import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
 import { activationProblems } from './registry-checks.mjs';
 import { openRegistryDatabase } from './registry-db.mjs';
 import { digestFolder, placeVersion } from './registry-files.mjs';
+import { precompressDir } from './precompress.mjs';
 
 /** Federation name -> package folder, from the list of remotes (@ajo/tooling/remotes). */
 export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, remoteFolder(r)]));
@@ -346,6 +347,10 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     }
     let digested;
     try {
+      // The .br/.gz variants the app server sends by Accept-Encoding (precompress.mjs) are written
+      // beside the build first, so the digest, the copy and the checks before going live cover
+      // them too. Deterministic: the same build gives the same variants and the same digest.
+      precompressDir(dist);
       digested = digestFolder(dist);
     } catch (error) {
       throw new RegistryError(`The build cannot be published: ${error.message}`);

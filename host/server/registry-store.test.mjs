@@ -9,6 +9,7 @@ import {
   publishAll,
   REMOTE_PACKAGES,
 } from './registry-store.mjs';
+import { precompressDir } from './precompress.mjs';
 import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
 import { digestFolder } from './registry-files.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
@@ -58,9 +59,12 @@ describe('publishing: immutable, content-addressed versions', () => {
     expect(result.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(deployed('wallets', '0.1.0')).toBe('// 0.1.0');
     expect(await store.versionFiles('wallets', '0.1.0')).toEqual(expected.files);
+    // The .br/.gz variants the app server sends are part of the version (too-small files get none).
     expect(Object.keys(expected.files)).toEqual([
       'chunks/1.0a1b2c3d.js',
       'mf-manifest.json',
+      'mf-manifest.json.br',
+      'mf-manifest.json.gz',
       'remoteEntry.js',
     ]);
     const { remotes } = await store.read();
@@ -105,6 +109,8 @@ describe('publishing: immutable, content-addressed versions', () => {
     const folder = path.join(deploy, 'remotes', 'wallets', '0.1.0');
     mkdirSync(path.dirname(folder), { recursive: true });
     const { cpSync } = await import('node:fs');
+    // What that publish had placed: the build with its compressed variants.
+    precompressDir(dist);
     cpSync(dist, folder, { recursive: true });
     const result = await open().publish(repo, 'wallets', as);
     expect(result).toMatchObject({ version: '0.1.0', published: true });

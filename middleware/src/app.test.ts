@@ -1,5 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod/mini';
+import { COMPRESS_THRESHOLD_BYTES } from './app.js';
 import { AppError } from './errors.js';
+import { decryptText, encryptText } from './security/envelope-cipher.js';
 import { createTestApp, type TestApp } from './test-support/test-app.js';
 
 describe('the API foundation', () => {
@@ -130,5 +133,58 @@ describe('the error handler', () => {
     expect(res.json()).toEqual({ message: 'Something went wrong. Please try again.' });
     expect(res.body).not.toContain('postgres://');
     expect(t.logs()).toContain('connection string postgres://secret@db leaked');
+  });
+});
+
+describe('compression of answers', () => {
+  let t: TestApp;
+  const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Beneficiary ${i}` }));
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.app.post('/api/test/encrypted-list', { config: { encrypted: true } }, async () => ({ rows }));
+    await t.app.ready();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends a JSON answer above the threshold as brotli or gzip, as asked, and identity otherwise', async () => {
+    // Kano's 44 local governments: the longest list of the signup form.
+    const url = '/api/local-government?stateId=20';
+    const plain = await get(url);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get(url, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get(url, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('leaves a small answer alone', async () => {
+    const res = await get('/api/health', 'br, gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('compresses the envelope after it is encrypted, so the client decrypts what it unzips', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/encrypted-list',
+      headers: { 'accept-encoding': 'br' },
+      payload: { encrypted: encryptText('{}', t.config.encryptionSecret) },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    const outer = JSON.parse(brotliDecompressSync(res.rawPayload).toString());
+    expect(JSON.parse(decryptText(outer.encrypted, t.config.encryptionSecret))).toEqual({ rows });
+    expect(res.rawPayload.length).toBeLessThan(JSON.stringify(outer).length);
   });
 });

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -120,6 +121,9 @@ function ledgerWalletOwnerLookup(db: Kysely<Database>): WalletOwnerLookup {
     (await ledger.findWalletOwner(accountNumber))?.ownerUserId ?? null;
 }
 
+/** JSON answers smaller than this are sent as they are: compressing them gains too little. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 /** Builds the API without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -201,6 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(appCheckPlugin, {
     attestation: providers.appAttestation,
     enforce: config.appCheck.enforce,
+  });
+
+  // Answers above the threshold go out brotli or gzip, as the client asks. Compression is a
+  // route-level onSend hook, so it runs after the envelope has encrypted the body; a PDF or photo
+  // (already compressed, not a compressible type) and small answers go out as they are.
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
   });
 
   if (providers.mode === 'sandbox') await app.register(openApiPlugin);

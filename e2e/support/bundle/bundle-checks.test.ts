@@ -1,10 +1,11 @@
-// The bundle report's two gates, checked without a browser: they must fail on the regressions they
+// The bundle report's gates (duplicate React, per-page budgets), checked without a browser: they must fail on the regressions they
 // exist for (a second React, a chunk nobody can name), not only pass on today's build.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { classifyChunk, loadManifestIndex } from './attribution.mjs';
+import { overBudget, pagesToMeasure } from './budgets.mjs';
 import { duplicateLibraries } from './first-load.mjs';
 
 function chunk(url: string, libraries: string[]) {
@@ -82,4 +83,50 @@ test('chunks are named from the manifests, then from their license headers, then
     category: 'MF runtime',
     notes: ['federation + webpack runtime'],
   });
+});
+
+test('every page of the route table is measured against its budget: / 130 KB, signed-out 160 KB, signed-in 200 KB', () => {
+  const pages = pagesToMeasure();
+  const budgetOf = (pathname: string) => pages.find((p) => p.pathname === pathname);
+  expect(budgetOf('/')).toMatchObject({ signedIn: false, budget: 130 * 1024, gate: 130 * 1024 });
+  expect(budgetOf('/login')).toMatchObject({ signedIn: false, budget: 160 * 1024 });
+  expect(budgetOf('/signup')).toMatchObject({ signedIn: false, budget: 160 * 1024 });
+  expect(budgetOf('/dashboard')).toMatchObject({ signedIn: true, budget: 200 * 1024 });
+  // A page within its budget today is held to it, not to an interim ceiling.
+  expect(budgetOf('/referral')).toMatchObject({ budget: 160 * 1024, gate: 160 * 1024 });
+  for (const page of pages) expect(page.gate).toBeGreaterThanOrEqual(page.budget);
+  const remotes = [
+    { routes: [{ path: '/a' }, { path: '/b/secret', protected: true }] },
+    { routes: [{ path: '/c', prefix: true }] },
+  ];
+  expect(pagesToMeasure(remotes).map((p) => [p.pathname, p.budget / 1024, p.gate / 1024])).toEqual([
+    ['/', 130, 130],
+    ['/login', 160, 175],
+    ['/a', 160, 160],
+    ['/b/secret', 200, 270],
+    ['/c', 160, 160],
+  ]);
+  // No page measured twice, none missing: one per route plus / and /login.
+  expect(new Set(pages.map((p) => p.pathname)).size).toBe(pages.length);
+  expect(pages.filter((p) => p.signedIn).length).toBeGreaterThan(10);
+});
+
+test('a page one byte over its gate fails the report, one exactly at it does not', () => {
+  const page = (pathname: string, gzip: number, gate = 200 * 1024) => ({
+    pathname,
+    gzip,
+    budget: 200 * 1024,
+    gate,
+  });
+  expect(
+    overBudget([
+      page('/dashboard', 200 * 1024),
+      page('/settings', 200 * 1024 + 1),
+      page('/dashboard/payments/data', 270 * 1024, 270 * 1024),
+      page('/not-activated', 270 * 1024 + 1, 270 * 1024),
+    ]),
+  ).toEqual([
+    'first load of /settings is 204801 bytes gzip, over its budget of 204800',
+    'first load of /not-activated is 276481 bytes gzip, over its interim ceiling of 276480 (budget 204800)',
+  ]);
 });

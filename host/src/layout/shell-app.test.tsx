@@ -114,7 +114,11 @@ describe('shell layout', () => {
       fetchUser: async () => ({ ...ada, photo_url: 'https://example.test/ada.jpg' }),
     });
     await screen.findByText('Ada Obi');
-    expect(document.querySelector('img[src="https://example.test/ada.jpg"]')).not.toBeNull();
+    const photo = document.querySelector('img[src="https://example.test/ada.jpg"]');
+    // Sized (no layout shift) and lazy (the folded sidebar on a phone must not download it).
+    expect(photo).toHaveAttribute('width', '48');
+    expect(photo).toHaveAttribute('height', '48');
+    expect(photo).toHaveAttribute('loading', 'lazy');
   });
 
   it('toggles the sidebar on small screens under the stored showSideBar flag', async () => {

@@ -4,8 +4,8 @@ import {
   stepUpChallengeSchema,
   transactionPinSchema,
   twoFactorOtpSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import { createLedger } from '../ledger/index.js';
 import {
   balanceKobo,

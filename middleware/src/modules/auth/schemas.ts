@@ -4,8 +4,8 @@ import {
   loginPayloadSchema,
   securityPinResetPayloadSchema,
   signupOtpPayloadSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 
 /*
  * Request schemas of the auth calls (SPEC §7), built from the web app's own schemas (CONVENTIONS §3:

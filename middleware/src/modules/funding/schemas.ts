@@ -3,8 +3,8 @@ import {
   bankToWalletPayloadSchema,
   nubanSchema,
   requiredString,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 
 /*
  * The web app's own rules (CONVENTIONS §3), tightened into strict objects so an unknown field is

@@ -1,9 +1,5 @@
-import {
-  ninUpdatePayloadSchema,
-  pinsMatch,
-  transactionPinPairSchema,
-  z,
-} from '@ajo/shared/schemas';
+import { ninUpdatePayloadSchema, pinsMatch, transactionPinPairSchema } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 
 /*
  * The web app's own schemas (CONVENTIONS §3), tightened into strict objects so an unknown field is

@@ -4,8 +4,8 @@ import {
   electricityPayloadSchema,
   requiredString,
   verifyMeterPayloadSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 
 /*
  * The web app's own rules (CONVENTIONS §3), tightened into strict objects so an unknown field is

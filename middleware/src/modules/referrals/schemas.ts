@@ -1,4 +1,4 @@
-import { z } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import { INVITE_PHONE_INVALID, REFERRAL_CODE_UNKNOWN } from './messages.js';
 
 /*

@@ -11,8 +11,8 @@ import {
   statementRequestSchema,
   transactionPinResetPayloadSchema,
   userIdParamsSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';

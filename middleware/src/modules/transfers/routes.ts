@@ -11,8 +11,8 @@ import {
   verifyAccountResponseSchema,
   verifyWalletResponseSchema,
   walletTransferResponseSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { Api } from '../../http/api.js';

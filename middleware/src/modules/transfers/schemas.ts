@@ -6,8 +6,8 @@ import {
   verifyWalletPayloadSchema,
   walletNumberSchema,
   walletTransferPayloadSchema,
-  z,
 } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import { NAME_ENQUIRY_REQUIRED } from './messages.js';
 
 /*

@@ -1,4 +1,5 @@
-import { signupFormSchema, z } from '@ajo/shared/schemas';
+import { signupFormSchema } from '@ajo/shared/schemas';
+import { z } from 'zod/mini';
 import {
   EMAIL_INVALID,
   LGA_REQUIRED,

@@ -10,7 +10,15 @@ export function GeneralTab({ user }: { user: User }) {
     <section className={styles.section} aria-labelledby="settings-general">
       <h2 id="settings-general">General</h2>
       {user.photo_url ? (
-        <img className={styles.avatar} src={user.photo_url} alt={`Photo of ${name}`} />
+        <img
+          className={styles.avatar}
+          src={user.photo_url}
+          alt={`Photo of ${name}`}
+          width={72}
+          height={72}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className={styles.avatar} role="img" aria-label={`Initials of ${name}`}>
           {initials(user.first_name, user.last_name)}
