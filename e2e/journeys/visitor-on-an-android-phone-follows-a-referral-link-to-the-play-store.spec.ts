@@ -4,6 +4,9 @@ import { expect, test } from '../support/fixtures';
 import { uniquePhone } from '../support/phone';
 import { qualifyingReferrer } from '../support/referral';
 
+// The referrer is signed up, verified, activated and funded through the real screens first.
+test.describe.configure({ timeout: 90_000 });
+
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 
