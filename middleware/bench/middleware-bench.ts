@@ -316,7 +316,7 @@ async function main(): Promise<void> {
     machine: `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load ${os.loadavg()[0]?.toFixed(2)} at the end`,
     settings: Object.fromEntries(
       Object.entries(process.env).filter(([k]) =>
-        /^(SECRET_HASH_|SCRYPT_COST|PGLITE_|BENCH_SECONDS|UV_THREADPOOL_SIZE)/.test(k),
+        /^(PIN_HASH_|SCRYPT_COST|PGLITE_|BENCH_SECONDS|UV_THREADPOOL_SIZE)/.test(k),
       ) as [string, string][],
     ),
     runs,

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, parseDuration } from './config.js';
+import { defaultHashThreads } from './security/secret-hash-pool.js';
 
 describe('loadConfig', () => {
   it('runs locally with safe defaults and sandbox providers', () => {
@@ -16,6 +17,22 @@ describe('loadConfig', () => {
     });
     expect(config.database.pgliteDir).toMatch(/\.data[/\\]pglite$/);
     expect(config.fileStorage).toEqual({ kind: 'database' });
+  });
+
+  it('sizes the PIN-hashing pool from the cores unless told', () => {
+    const defaults = loadConfig({}).secrets;
+    expect(defaults.hashThreads).toBe(defaultHashThreads());
+    expect(defaults.hashQueue).toBe(64);
+    expect(loadConfig({ PIN_HASH_THREADS: '3', PIN_HASH_QUEUE: '0' }).secrets).toMatchObject({
+      hashThreads: 3,
+      hashQueue: 0,
+    });
+    expect(() => loadConfig({ PIN_HASH_THREADS: '0' })).toThrow(
+      /PIN_HASH_THREADS must be at least 1 \(got '0'\)/,
+    );
+    expect(() => loadConfig({ PIN_HASH_QUEUE: 'many' })).toThrow(
+      /PIN_HASH_QUEUE must be a whole number/,
+    );
   });
 
   it('names the variable and the bad value in its message', () => {
