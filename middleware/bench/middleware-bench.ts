@@ -46,6 +46,10 @@ interface DatabaseRun {
   database: 'pglite' | 'postgresql';
   /** Resident memory after start and sign-ups, before any load, MB. */
   idleRssMb: number;
+  /** Resident memory once the customers have signed up (each sign-up hashes a PIN), MB. */
+  signedUpRssMb?: number;
+  /** Resident memory at the end of the load, MB. */
+  endRssMb?: number;
   /** The kernel's high-water mark of resident memory over the whole run (VmHWM), MB. */
   peakRssMb: number;
   quietReads: Latencies;
@@ -184,7 +188,10 @@ async function runOne(database: DatabaseRun['database'], databaseUrl?: string) {
     if (reader.status !== 200) throw new Error(`reader sign-in: ${JSON.stringify(reader)}`);
     const token = reader.body.token as string;
     const userId = (reader.body.user as { id: string }).id;
-    console.log(`${database}: ${phones.length} customers signed up; idle RSS ${idleRssMb} MB`);
+    const signedUpRssMb = mb(procStatusKb(pid, 'VmRSS'));
+    console.log(
+      `${database}: idle RSS ${idleRssMb} MB; ${phones.length} customers signed up, RSS ${signedUpRssMb} MB`,
+    );
 
     const stopQuiet = readLoop(server.url, token, userId);
     await sleep(QUIET_SECONDS * 1000);
@@ -206,9 +213,12 @@ async function runOne(database: DatabaseRun['database'], databaseUrl?: string) {
     const loadSeconds = (performance.now() - started) / 1000;
     const loadedReads = await stopLoaded();
     const peakRssMb = mb(procStatusKb(pid, 'VmHWM'));
+    const endRssMb = mb(procStatusKb(pid, 'VmRSS'));
     const run: DatabaseRun = {
       database,
       idleRssMb,
+      signedUpRssMb,
+      endRssMb,
       peakRssMb,
       quietReads,
       loadedReads,
@@ -245,7 +255,7 @@ function renderReport(labelled: LabelledRun[]): string {
   const rows = labelled.flatMap((l) =>
     l.runs.map(
       (r) =>
-        `| ${l.label} | ${r.database} | ${r.idleRssMb} | ${r.peakRssMb} | ${fmt(r.quietReads.p50)} / ${fmt(r.quietReads.p99)} | ` +
+        `| ${l.label} | ${r.database} | ${r.idleRssMb} | ${fmt(r.signedUpRssMb ?? null)} | ${fmt(r.endRssMb ?? null)} | ${r.peakRssMb} | ${fmt(r.quietReads.p50)} / ${fmt(r.quietReads.p99)} | ` +
         `${fmt(r.loadedReads.p50)} / ${fmt(r.loadedReads.p99)} / ${fmt(r.loadedReads.max)} | ` +
         `${r.loadedReads.answered} of ${r.loadedReads.sent} | ${r.signInsPerSecond} (${r.signIns} ok, ${r.signInFailures} failed) |`,
     ),
@@ -270,8 +280,8 @@ the kernel's high-water mark (VmHWM) over the whole run.
 Goal: during ${SIGN_INS} concurrent sign-ins, signed-in reads keep p99 ≤ 100 ms and the process
 stays under 600 MB.
 
-| Build | Database | Idle RSS MB | Peak RSS MB | Quiet reads p50 / p99 ms | Loaded reads p50 / p99 / max ms | Loaded reads answered | Sign-ins per s |
-| ----- | -------- | ----------- | ----------- | ------------------------ | ------------------------------- | --------------------- | -------------- |
+| Build | Database | Idle RSS MB | After sign-ups MB | End of load MB | Peak RSS MB | Quiet reads p50 / p99 ms | Loaded reads p50 / p99 / max ms | Loaded reads answered | Sign-ins per s |
+| ----- | -------- | ----------- | ----------------- | -------------- | ----------- | ------------------------ | ------------------------------- | --------------------- | -------------- |
 ${rows.join('\n')}
 
 Runs:
