@@ -37,7 +37,7 @@ export interface SecretHasher {
   digestCode(plain: string): string;
   /** Whether `plain` has the digest `stored`, compared in constant time. */
   verifyCode(plain: string, stored: string): boolean;
-  /** The hashing pool's counts (tests and the benchmark). */
+  /** The hashing pool's counts (for tests). */
   poolStats(): ReturnType<SecretHashPool['stats']>;
   /** Stops the hashing threads (app close). */
   close(): Promise<void>;
