@@ -7,7 +7,6 @@
 // Results are kept per label in docs/benchmarks/middleware.json (BENCH_LABEL, default 'current';
 // the report shows every label), and docs/benchmarks/middleware.md is rewritten from it.
 // BENCH_DIST runs another build (for example one of an older commit), BENCH_PORT picks the port.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { logIn, signUp } from '../src/test-support/auth-test-kit.js';
 import { httpTarget } from '../src/test-support/http-target.js';
+import { startServer, type ServerProcess } from '../src/test-support/server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -80,46 +80,14 @@ function percentile(sorted: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-async function startMiddleware(env: Record<string, string>): Promise<{
-  url: string;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-}> {
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.NODE_OPTIONS;
-  const child = spawn(process.execPath, [path.join(DIST, 'main.js')], {
-    env: { ...inherited, HOST: '127.0.0.1', PORT, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The built middleware, on PGlite unless `env` names a DATABASE_URL. */
+function startMiddleware(env: Record<string, string>): Promise<ServerProcess> {
+  // An empty DATABASE_URL means unset (src/config.ts): the bench's own does not leak into PGlite runs.
+  return startServer('middleware', [path.join(DIST, 'main.js')], {
+    DATABASE_URL: '',
+    PORT,
+    ...env,
   });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      // Keep only the start of the log: the bench must not grow with it.
-      if (output.length < 100_000) output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`middleware exited (${code}) before listening:\n${output}`));
-    });
-  });
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** Reads GET /api/users/{id} every READ_INTERVAL_MS until stop() and reports their latency. */
@@ -252,6 +220,8 @@ async function withFreshDatabase<T>(url: string, fn: (url: string) => Promise<T>
   }
 }
 
+const NOTES_HEADING = '## Notes';
+
 const fmt = (v: number | null) => (v === null ? '–' : String(v));
 
 function renderReport(labelled: LabelledRun[]): string {
@@ -272,9 +242,9 @@ function renderReport(labelled: LabelledRun[]): string {
   return `# Middleware under sign-in load
 
 Written by \`npm run bench:middleware\` (middleware/bench/middleware-bench.ts) from
-\`docs/benchmarks/middleware.json\`; the prose under "Reading" is the bench's too. The built
+\`docs/benchmarks/middleware.json\`. The built
 middleware (\`dist/main.js\`) runs on embedded PGlite (and on PostgreSQL when \`DATABASE_URL\` is
-given). ${SIGN_INS} customers sign in at once, round after round, for the load period, while a
+given); the "Notes" section is written by hand and kept. ${SIGN_INS} customers sign in at once, round after round, for the load period, while a
 signed-in customer reads \`GET /api/users/{id}\` every ${READ_INTERVAL_MS} ms whether or not the earlier
 reads have answered (timeout ${READ_TIMEOUT_MS / 1000} s). "Quiet" reads are the same reads before
 the load. Memory is the process's resident set (every thread): idle after start, after the sign-ups,
@@ -339,7 +309,11 @@ async function main(): Promise<void> {
     : [];
   const all = [...previous.filter((l) => l.label !== LABEL), labelled];
   writeFileSync(jsonPath, `${JSON.stringify(all, null, 2)}\n`);
-  writeFileSync(reportPath, renderReport(all));
+  // The hand-written "## Notes" section (what the numbers mean) survives the rewrite.
+  const previousReport = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
+  const at = previousReport.indexOf(NOTES_HEADING);
+  const notes = at >= 0 ? `\n${previousReport.slice(at)}` : '';
+  writeFileSync(reportPath, renderReport(all) + notes);
   console.log(`wrote ${path.relative(repoRoot, reportPath)}`);
 }
 

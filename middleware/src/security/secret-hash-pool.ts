@@ -54,6 +54,9 @@ export class SecretHashPool {
       // middleware holds no hashing threads, a busy one does not restart them per sign-in.
       idleTimeout: 60_000,
       concurrentTasksPerWorker: 1,
+      // Hashing threads yield the CPU to the request and database threads (Linux nice, through
+      // piscina's optional @napi-rs/nice): a sign-in waits a little longer, a read does not.
+      niceIncrement: 10,
       workerData: { counters: this.counters.buffer },
     });
   }
