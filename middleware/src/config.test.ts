@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig, parseDuration } from './config.js';
-import { defaultHashThreads } from './security/secret-hash-pool.js';
 
 describe('loadConfig', () => {
   it('runs locally with safe defaults and sandbox providers', () => {
@@ -19,9 +18,9 @@ describe('loadConfig', () => {
     expect(config.fileStorage).toEqual({ kind: 'database' });
   });
 
-  it('sizes the PIN-hashing pool from the cores unless told', () => {
+  it('runs PIN hashing in a pool of its own only when told', () => {
     const defaults = loadConfig({}).secrets;
-    expect(defaults.hashThreads).toBe(defaultHashThreads());
+    expect(defaults.hashThreads).toBeUndefined();
     expect(defaults.hashQueue).toBe(64);
     expect(loadConfig({ PIN_HASH_THREADS: '3', PIN_HASH_QUEUE: '0' }).secrets).toMatchObject({
       hashThreads: 3,

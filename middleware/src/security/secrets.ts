@@ -1,8 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt as libuvScrypt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_HASH_QUEUE,
   SecretHashPool,
-  defaultHashThreads,
   type SecretHashPoolOptions,
 } from './secret-hash-pool.js';
 
@@ -70,12 +69,24 @@ export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
     createHmac('sha256', options.pepper).update(plain, 'utf8').digest();
   const r = 8;
   const p = 1;
-  const pool = new SecretHashPool({
-    threads: options.pool?.threads ?? defaultHashThreads(),
-    queue: options.pool?.queue ?? DEFAULT_HASH_QUEUE,
-  });
+  // Without a thread count, scrypt stays on libuv's shared pool (the former behaviour): the pool
+  // makes the transaction-PIN guard's crash test (src/multi-instance/crash-restart.test.ts) leave
+  // attempt slots taken, so it is opt-in until that guard frees slots cut by a crash.
+  const pool =
+    options.pool?.threads === undefined
+      ? null
+      : new SecretHashPool({
+          threads: options.pool.threads,
+          queue: options.pool.queue ?? DEFAULT_HASH_QUEUE,
+        });
   const scrypt = (password: Buffer, salt: Buffer, params: { N: number; r: number; p: number }) =>
-    pool.scrypt({ password, salt, keyLength: KEY_LENGTH, maxmem: MAXMEM, ...params });
+    pool
+      ? pool.scrypt({ password, salt, keyLength: KEY_LENGTH, maxmem: MAXMEM, ...params })
+      : new Promise<Buffer>((resolve, reject) =>
+          libuvScrypt(password, salt, KEY_LENGTH, { ...params, maxmem: MAXMEM }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        );
   return {
     async hashSecret(plain) {
       const salt = randomBytes(16);
@@ -97,8 +108,9 @@ export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
       const given = pepper(plain);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
-    poolStats: () => pool.stats(),
-    close: () => pool.close(),
+    poolStats: () =>
+      pool?.stats() ?? { running: 0, peakRunning: 0, inFlight: 0, refused: 0, threads: 0 },
+    close: async () => pool?.close(),
     needsRehash(stored) {
       const parsed = parseStored(stored);
       return !parsed || parsed.N !== options.cost || parsed.r !== r || parsed.p !== p;
