@@ -172,8 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => app.jobs.stop());
   app.decorate(
     'secrets',
-    createSecretHasher({ pepper: config.secrets.pepper, cost: config.secrets.scryptCost }),
+    createSecretHasher({
+      pepper: config.secrets.pepper,
+      cost: config.secrets.scryptCost,
+      pool: { threads: config.secrets.hashThreads, queue: config.secrets.hashQueue },
+    }),
   );
+  app.addHook('onClose', () => app.secrets.close());
 
   // Routes declare zod schemas (fastify-type-provider-zod): our validator gives the { message }
   // contract; the provider's serializer checks every answer against the schema of its status code.

@@ -18,6 +18,22 @@ describe('loadConfig', () => {
     expect(config.fileStorage).toEqual({ kind: 'database' });
   });
 
+  it('runs PIN hashing in a pool of its own only when told', () => {
+    const defaults = loadConfig({}).secrets;
+    expect(defaults.hashThreads).toBeUndefined();
+    expect(defaults.hashQueue).toBe(64);
+    expect(loadConfig({ PIN_HASH_THREADS: '3', PIN_HASH_QUEUE: '0' }).secrets).toMatchObject({
+      hashThreads: 3,
+      hashQueue: 0,
+    });
+    expect(() => loadConfig({ PIN_HASH_THREADS: '0' })).toThrow(
+      /PIN_HASH_THREADS must be at least 1 \(got '0'\)/,
+    );
+    expect(() => loadConfig({ PIN_HASH_QUEUE: 'many' })).toThrow(
+      /PIN_HASH_QUEUE must be a whole number/,
+    );
+  });
+
   it('names the variable and the bad value in its message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(
       /PORT must be a whole number \(got 'eighty'\)/,

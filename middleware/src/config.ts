@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { findPackageRoot } from './package-root.js';
+import { DEFAULT_HASH_QUEUE } from './security/secret-hash-pool.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /*
@@ -89,6 +90,10 @@ const envSchema = z.object({
     ),
     2 ** 17,
   ),
+  // The PIN-hashing pool (src/security/secret-hash-pool.ts): hashes at once (128 MiB each at
+  // 2^17) and how many may wait. Unset threads: libuv's shared pool, as before (opt-in for now).
+  PIN_HASH_THREADS: z.optional(int('PIN_HASH_THREADS', 1, 64)),
+  PIN_HASH_QUEUE: z._default(int('PIN_HASH_QUEUE', 0, 10_000), DEFAULT_HASH_QUEUE),
   PROVIDERS: z._default(
     z.enum(['sandbox'], { error: "PROVIDERS must be 'sandbox' (the only adapters so far)" }),
     'sandbox',
@@ -171,7 +176,13 @@ export interface Config {
   dataDir: string;
   encryptionSecret: string;
   jwt: { secret: string; ttlSeconds: number };
-  secrets: { pepper: string; scryptCost: number };
+  secrets: {
+    pepper: string;
+    scryptCost: number;
+    /** Unset: scrypt on libuv's pool; set: a pool of its own (src/security/secret-hash-pool.ts). */
+    hashThreads?: number;
+    hashQueue: number;
+  };
   providers: 'sandbox';
   appCheck: { enforce: boolean; secret: string; ttlSeconds: number };
   bodyLimit: number;
@@ -260,7 +271,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     encryptionSecret: env.ENCRYPTION_SECRET,
     jwt: { secret: env.JWT_SECRET, ttlSeconds: env.TOKEN_TTL },
-    secrets: { pepper: env.PIN_PEPPER, scryptCost: env.SCRYPT_COST },
+    secrets: {
+      pepper: env.PIN_PEPPER,
+      scryptCost: env.SCRYPT_COST,
+      hashThreads: env.PIN_HASH_THREADS,
+      hashQueue: env.PIN_HASH_QUEUE,
+    },
     providers: env.PROVIDERS,
     appCheck: {
       enforce: env.APP_CHECK_ENFORCE,

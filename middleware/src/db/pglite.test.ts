@@ -37,6 +37,19 @@ describe('embedded PGlite', () => {
     await second.close();
   });
 
+  it('runs with the 16 MB of shared buffers it needs, on a fresh folder and on reopening', async () => {
+    const fresh = path.join(dir, 'fresh');
+    for (let open = 0; open < 2; open += 1) {
+      const database = await openDatabase({ dataDir: fresh });
+      const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(
+        database.db,
+      );
+      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+      await database.close();
+    }
+    expect(existsSync(path.join(fresh, 'PG_VERSION'))).toBe(true);
+  });
+
   describe('while the folder is open', () => {
     let open: AppDatabase;
     beforeAll(async () => {

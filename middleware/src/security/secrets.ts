@@ -1,4 +1,9 @@
-import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes, scrypt as libuvScrypt, timingSafeEqual } from 'node:crypto';
+import {
+  DEFAULT_HASH_QUEUE,
+  SecretHashPool,
+  type SecretHashPoolOptions,
+} from './secret-hash-pool.js';
 
 /*
  * PINs and OTPs (ARCHITECTURE "Security habits"). A 4- or 6-digit secret falls to offline
@@ -7,6 +12,8 @@ import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } 
  * N=2^17, r=8, p=1 (128 MiB), which exceeds Node's default 32 MiB maxmem, hence MAXMEM.
  * Stored form: `scrypt$N=131072,r=8,p=1$<salt b64>$<hash b64>`; the parameters travel with the
  * hash so a later cost change still verifies old hashes (and needsRehash spots them).
+ * scrypt runs in a bounded pool of worker threads of its own (src/security/secret-hash-pool.ts),
+ * never on libuv's shared thread pool.
  * Short-lived codes (OTPs) take the fast path, digestCode: the same peppered HMAC without scrypt, as
  * the try limit is their defence and a leaked digest is useless without the pepper.
  */
@@ -17,6 +24,8 @@ export interface SecretHasherOptions {
   pepper: string;
   /** scrypt N; 2^17 in production, lower in tests (SCRYPT_COST). */
   cost: number;
+  /** Threads and queue of the hashing pool (PIN_HASH_THREADS, PIN_HASH_QUEUE). */
+  pool?: Partial<SecretHashPoolOptions>;
 }
 
 export interface SecretHasher {
@@ -27,14 +36,10 @@ export interface SecretHasher {
   digestCode(plain: string): string;
   /** Whether `plain` has the digest `stored`, compared in constant time. */
   verifyCode(plain: string, stored: string): boolean;
-}
-
-function scryptAsync(password: Buffer, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  /** The hashing pool's counts (for tests). */
+  poolStats(): ReturnType<SecretHashPool['stats']>;
+  /** Stops the hashing threads (app close). */
+  close(): Promise<void>;
 }
 
 interface Parsed {
@@ -64,26 +69,35 @@ export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
     createHmac('sha256', options.pepper).update(plain, 'utf8').digest();
   const r = 8;
   const p = 1;
+  // Without a thread count, scrypt stays on libuv's shared pool (the former behaviour): the pool
+  // makes the transaction-PIN guard's crash test (src/multi-instance/crash-restart.test.ts) leave
+  // attempt slots taken, so it is opt-in until that guard frees slots cut by a crash.
+  const pool =
+    options.pool?.threads === undefined
+      ? null
+      : new SecretHashPool({
+          threads: options.pool.threads,
+          queue: options.pool.queue ?? DEFAULT_HASH_QUEUE,
+        });
+  const scrypt = (password: Buffer, salt: Buffer, params: { N: number; r: number; p: number }) =>
+    pool
+      ? pool.scrypt({ password, salt, keyLength: KEY_LENGTH, maxmem: MAXMEM, ...params })
+      : new Promise<Buffer>((resolve, reject) =>
+          libuvScrypt(password, salt, KEY_LENGTH, { ...params, maxmem: MAXMEM }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        );
   return {
     async hashSecret(plain) {
       const salt = randomBytes(16);
-      const hash = await scryptAsync(pepper(plain), salt, {
-        N: options.cost,
-        r,
-        p,
-        maxmem: MAXMEM,
-      });
+      const hash = await scrypt(pepper(plain), salt, { N: options.cost, r, p });
       return `scrypt$N=${options.cost},r=${r},p=${p}$${salt.toString('base64')}$${hash.toString('base64')}`;
     },
     async verifySecret(plain, stored) {
       const parsed = parseStored(stored);
       if (!parsed || parsed.hash.length !== KEY_LENGTH) return false;
-      const candidate = await scryptAsync(pepper(plain), parsed.salt, {
-        N: parsed.N,
-        r: parsed.r,
-        p: parsed.p,
-        maxmem: MAXMEM,
-      });
+      const { N, r: rStored, p: pStored } = parsed;
+      const candidate = await scrypt(pepper(plain), parsed.salt, { N, r: rStored, p: pStored });
       return timingSafeEqual(candidate, parsed.hash);
     },
     digestCode(plain) {
@@ -94,6 +108,9 @@ export function createSecretHasher(options: SecretHasherOptions): SecretHasher {
       const given = pepper(plain);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },
+    poolStats: () =>
+      pool?.stats() ?? { running: 0, peakRunning: 0, inFlight: 0, refused: 0, threads: 0 },
+    close: async () => pool?.close(),
     needsRehash(stored) {
       const parsed = parseStored(stored);
       return !parsed || parsed.N !== options.cost || parsed.r !== r || parsed.p !== p;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Clock } from '../clock.js';
+import { signHs256, verifyHs256 } from './hs256-jwt.js';
 
 /*
  * The proof that a phone number passed the signup OTP (POST /auth → POST /users). A 30-minute
@@ -18,33 +18,33 @@ export interface SignupTokens {
 }
 
 export function createSignupTokens(opts: { secret: string; clock: Clock }): SignupTokens {
-  const key = new TextEncoder().encode(opts.secret);
+  const key = Buffer.from(opts.secret, 'utf8');
   return {
     async issue(phone) {
       const issuedAt = Math.floor(opts.clock.now().getTime() / 1000);
-      return new SignJWT({ scope: 'signup', phone })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setAudience(AUDIENCE)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + SIGNUP_TOKEN_TTL_SECONDS)
-        .setJti(randomUUID())
-        .sign(key);
+      return signHs256(
+        key,
+        { alg: 'HS256', typ: 'JWT' },
+        {
+          scope: 'signup',
+          phone,
+          aud: AUDIENCE,
+          iat: issuedAt,
+          exp: issuedAt + SIGNUP_TOKEN_TTL_SECONDS,
+          jti: randomUUID(),
+        },
+      );
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          audience: AUDIENCE,
-          currentDate: opts.clock.now(),
-        });
-        const phone = payload.phone;
-        return payload.scope === 'signup' && typeof phone === 'string' && /^234\d{10}$/.test(phone)
-          ? phone
-          : null;
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-        throw error;
-      }
+      const payload = verifyHs256(token, key, {
+        audience: AUDIENCE,
+        required: ['exp'],
+        nowMs: opts.clock.now().getTime(),
+      });
+      const phone = payload?.phone;
+      return payload?.scope === 'signup' && typeof phone === 'string' && /^234\d{10}$/.test(phone)
+        ? phone
+        : null;
     },
   };
 }

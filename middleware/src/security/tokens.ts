@@ -1,6 +1,6 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database, SessionEndReason } from '../db/schema.js';
+import { signHs256, verifyHs256 } from './hs256-jwt.js';
 
 /**
  * Bearer tokens backed by a session row (docs/decisions/015-sessions-ended-on-the-server.md): the
@@ -53,38 +53,39 @@ export function createTokenSigner(opts: {
   ttlSeconds: number;
   now?: () => number;
 }): TokenSigner {
-  const key = new TextEncoder().encode(opts.secret);
+  const key = Buffer.from(opts.secret, 'utf8');
   const now = opts.now ?? Date.now;
+  // Synchronous HMAC, off libuv's thread pool (src/security/hs256-jwt.ts): a bearer check never
+  // waits behind PIN hashing or file work. The interface stays asynchronous for its callers.
   return {
     async sign(userId, sessionId) {
       const issuedAt = Math.floor(now() / 1000);
       const exp = issuedAt + opts.ttlSeconds;
-      const jwt = new SignJWT(sessionId ? { sid: sessionId } : {})
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(exp)
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE);
-      return { token: await jwt.sign(key), expiresAt: new Date(exp * 1000) };
+      const token = signHs256(
+        key,
+        { alg: 'HS256', typ: 'JWT' },
+        {
+          ...(sessionId ? { sid: sessionId } : {}),
+          sub: userId,
+          iat: issuedAt,
+          exp,
+          iss: TOKEN_ISSUER,
+          aud: TOKEN_AUDIENCE,
+        },
+      );
+      return { token, expiresAt: new Date(exp * 1000) };
     },
     async read(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: TOKEN_ISSUER,
-          audience: TOKEN_AUDIENCE,
-          // jose checks exp only when present: a token without one would never expire.
-          requiredClaims: ['exp', 'iat', 'sub'],
-          currentDate: new Date(now()),
-        });
-        if (typeof payload.sub !== 'string' || !payload.sub) return null;
-        const sid = payload['sid'];
-        return { userId: payload.sub, sessionId: typeof sid === 'string' ? sid : null };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-        throw error;
-      }
+      const payload = verifyHs256(token, key, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        // exp is checked only when present: a token without one would never expire.
+        required: ['exp', 'iat', 'sub'],
+        nowMs: now(),
+      });
+      if (!payload || typeof payload.sub !== 'string' || !payload.sub) return null;
+      const sid = payload['sid'];
+      return { userId: payload.sub, sessionId: typeof sid === 'string' ? sid : null };
     },
   };
 }

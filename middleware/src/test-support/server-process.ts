@@ -21,7 +21,8 @@ export interface ServerProcess {
 
 const packageRoot = findPackageRoot();
 
-async function startServer(
+/** Starts `node <args>` from the package folder and waits for its "Server listening at" line. */
+export async function startServer(
   name: string,
   args: string[],
   env: Record<string, string>,

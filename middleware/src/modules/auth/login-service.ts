@@ -38,7 +38,13 @@ export class LoginService {
   constructor(private readonly deps: LoginServiceDeps) {}
 
   private dummy(): Promise<string> {
-    this.dummyHash ??= this.deps.secrets.hashSecret('dummy-pin-for-unknown-phones');
+    // Not cached when it fails (a full hashing pool answers 503): the next sign-in tries again.
+    this.dummyHash ??= this.deps.secrets
+      .hashSecret('dummy-pin-for-unknown-phones')
+      .catch((error: unknown) => {
+        this.dummyHash = undefined;
+        throw error;
+      });
     return this.dummyHash;
   }
 

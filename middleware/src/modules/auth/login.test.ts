@@ -1,6 +1,7 @@
 import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
+import { hashingBusy } from '../../security/secret-hash-pool.js';
 import { SecretChecks } from '../../test-support/secret-checks.js';
 import {
   FakeClock,
@@ -172,5 +173,32 @@ describe('POST /api/login', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('encrypted');
     }
+  });
+});
+
+describe('sign-in while PIN hashing is saturated', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 when the hashing pool is full, and is not stuck there after', async () => {
+    const secrets = t.app.secrets;
+    const original = secrets.hashSecret;
+    // The pool's own refusal (src/security/secret-hash-pool.ts), for the first hash asked.
+    Object.assign(secrets, {
+      hashSecret: () => {
+        Object.assign(secrets, { hashSecret: original });
+        return Promise.reject(hashingBusy());
+      },
+    });
+    const busy = await logIn(t, phone(90), '4821');
+    expect(busy).toEqual({
+      status: 503,
+      body: { message: 'Something went wrong. Please try again.' },
+    });
+    // The unknown phone's comparison hash was not kept as a failure: the next sign-in is answered.
+    expect(await logIn(t, phone(90), '4821')).toEqual({ status: 401, body: INVALID });
   });
 });
