@@ -152,6 +152,8 @@ export interface TransactionPinAttemptsTable {
   user_id: string;
   failures: number;
   locked_until: Timestamp | null;
+  /** Migration 0018: when the last attempt slot was taken. */
+  counted_at: Timestamp | null;
 }
 
 // Migration 0007 (src/money/client-references.ts): one money call per user + route + key.

@@ -125,6 +125,44 @@ describe('transaction PIN guard under a burst of guesses', () => {
     expect((await bankToWallet(t, ada)).status).toBe(429);
   });
 
+  it('never leaves a customer refused for ever by attempts a stopped process did not settle', async () => {
+    const ada = await createCustomer(t);
+    // Five guesses took their slots, then the process was killed mid-comparison: nothing settled.
+    const slots = Array.from({ length: 5 }, () => gate());
+    const comparing: Promise<unknown>[] = [];
+    let started = 0;
+    const hanging = (): VerifySecret => async () => {
+      await slots[started++]?.opened;
+      return false;
+    };
+    await withSpiedSecretCheck(hanging, async () => {
+      for (let i = 0; i < 5; i++) {
+        comparing.push(bankToWallet(t, ada, { transaction_pin: '000000' }, randomUUID()));
+      }
+      while (started < 5) await new Promise((resolve) => setImmediate(resolve));
+      // While they could still be comparing, another attempt is refused unseen.
+      expect((await bankToWallet(t, ada)).body).toEqual({
+        message: 'Too many transactions at once. Please wait a moment and try again.',
+      });
+    });
+    // The "kill": the row stays as those five left it (slots never settled).
+    const row = await t.database.db
+      .selectFrom('transaction_pin_attempts')
+      .select(['failures', 'locked_until'])
+      .where('user_id', '=', ada.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failures: 5, locked_until: null });
+
+    // Long after any comparison could take, the unsettled five count as the lock they could have
+    // earned, from the last of them; then the right PIN works again.
+    clock.advance(121);
+    expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
+    clock.advance(15 * 60 - 121 + 1);
+    expect((await bankToWallet(t, ada)).status).toBe(200);
+    for (const slot of slots) slot.open();
+    await Promise.all(comparing);
+  });
+
   it('answers 400 and counts nothing for a user without a transaction PIN', async () => {
     const ada = await createCustomer(t);
     await t.database.db

@@ -12,6 +12,12 @@ import {
 
 export const MAX_WRONG_PINS = 5;
 export const PIN_LOCK_SECONDS = 15 * 60;
+/**
+ * Far longer than any comparison takes, queue included (a scrypt hash is well under a second, and
+ * the hash pool's queue is bounded): a slot still unsettled after this was left by a process
+ * that stopped mid-comparison.
+ */
+export const UNSETTLED_SLOT_SECONDS = 120;
 
 const locked = () => new AppError(429, TRANSACTION_PIN_LOCKED, 'PIN_LOCKED');
 
@@ -52,6 +58,7 @@ export class TransactionPinGuard {
     if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     const now = clock.now();
 
+    await this.lockUnsettledSlots(userId, now);
     const slot = await this.countAttempt(userId, now);
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
@@ -94,14 +101,32 @@ export class TransactionPinGuard {
    */
   private async countAttempt(userId: string, now: Date): Promise<number | null> {
     const result = await sql<{ failures: number }>`
-      insert into transaction_pin_attempts as t (user_id, failures, locked_until)
-      values (${userId}, 1, null)
+      insert into transaction_pin_attempts as t (user_id, failures, locked_until, counted_at)
+      values (${userId}, 1, null, ${now})
       on conflict (user_id) do update set
         failures = case when t.locked_until is null then t.failures + 1 else 1 end,
-        locked_until = null
+        locked_until = null,
+        counted_at = ${now}
       where t.locked_until is null or t.locked_until <= ${now}
       returning failures`.execute(this.deps.db);
     return result.rows[0]?.failures ?? null;
+  }
+
+  /**
+   * All slots taken, no lock, and none taken for UNSETTLED_SLOT_SECONDS: those attempts were never
+   * settled (their process stopped mid-comparison), and would refuse every attempt unseen for
+   * ever. They become the lock they would at worst have earned, counted from the last of them,
+   * so the customer waits at most 15 minutes and no PIN is compared beyond the five.
+   */
+  private async lockUnsettledSlots(userId: string, now: Date): Promise<void> {
+    const stale = new Date(now.getTime() - UNSETTLED_SLOT_SECONDS * 1000);
+    await sql`
+      update transaction_pin_attempts
+      set locked_until = coalesce(counted_at, ${now}) + make_interval(secs => ${PIN_LOCK_SECONDS})
+      where user_id = ${userId}
+        and locked_until is null
+        and failures >= ${MAX_WRONG_PINS}
+        and (counted_at is null or counted_at <= ${stale})`.execute(this.deps.db);
   }
 
   /** A new transaction PIN (the reset with an OTP) starts with a clean count and no lock. */

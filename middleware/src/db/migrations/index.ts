@@ -14,6 +14,7 @@ import * as m0014 from './0014-payments.js';
 import * as m0015 from './0015-settings.js';
 import * as m0016 from './0016-referrals.js';
 import * as m0017 from './0017-sessions.js';
+import * as m0018 from './0018-pin-attempt-times.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0015-settings': m0015,
   '0016-referrals': m0016,
   '0017-sessions': m0017,
+  '0018-pin-attempt-times': m0018,
 };
