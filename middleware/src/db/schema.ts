@@ -152,6 +152,8 @@ export interface TransactionPinAttemptsTable {
   user_id: string;
   failures: number;
   locked_until: Timestamp | null;
+  /** Migration 0018: slots taken and not yet settled (kept apart from the wrong PINs). */
+  in_flight: Generated<number>;
   /** Migration 0018: when the last attempt slot was taken. */
   counted_at: Timestamp | null;
 }

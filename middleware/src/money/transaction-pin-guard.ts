@@ -14,8 +14,8 @@ export const MAX_WRONG_PINS = 5;
 export const PIN_LOCK_SECONDS = 15 * 60;
 /**
  * Far longer than any comparison takes, queue included (a scrypt hash is well under a second, and
- * the hash pool's queue is bounded): a slot still unsettled after this was left by a process
- * that stopped mid-comparison.
+ * the hash pool's queue is bounded): slots still unsettled this long after the last was taken were
+ * left by a process that stopped mid-comparison.
  */
 export const UNSETTLED_SLOT_SECONDS = 120;
 
@@ -26,11 +26,14 @@ const locked = () => new AppError(429, TRANSACTION_PIN_LOCKED, 'PIN_LOCKED');
  * calls for 15 minutes; a right PIN resets the count.
  *
  * ARCHITECTURE "Security habits": the attempt is counted before the PIN is compared, in one
- * conditional statement. `failures` holds the wrong PINs in a row plus the attempts still being
- * compared, so however many arrive at once at most 5 are ever compared in a lock window: an attempt
- * that finds 5 slots taken gives its slot back and is refused unseen. A right PIN only counts
- * while no lock holds (one conditional update), so it cannot clear a lock that wrong PINs of the
- * same burst earned, even if its comparison finishes after theirs.
+ * conditional statement. A slot is the wrong PINs in a row (`failures`) plus the attempts still
+ * being compared (`in_flight`), so however many arrive at once at most 5 are ever compared in a
+ * lock window: an attempt that finds 5 slots taken gives its slot back and is refused unseen. A
+ * wrong PIN settles its slot into `failures` and locks when the slots reach 5, counting those still
+ * in flight; a right PIN only counts while no lock holds (one conditional update), so it cannot
+ * clear a lock that wrong PINs of the same burst earned, even if its comparison finishes after
+ * theirs. Slots a stopped process left unsettled are given back once no slot has been taken for
+ * UNSETTLED_SLOT_SECONDS (migration 0018): they were never compared, so they told nobody anything.
  */
 export class TransactionPinGuard {
   constructor(
@@ -58,7 +61,6 @@ export class TransactionPinGuard {
     if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     const now = clock.now();
 
-    await this.lockUnsettledSlots(userId, now);
     const slot = await this.countAttempt(userId, now);
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
@@ -73,7 +75,7 @@ export class TransactionPinGuard {
       // Reset the count, unless a lock was set meanwhile by wrong PINs counted with this one.
       const reset = await db
         .updateTable('transaction_pin_attempts')
-        .set({ failures: 0 })
+        .set({ failures: 0, in_flight: sql<number>`greatest(in_flight - 1, 0)` })
         .where('user_id', '=', userId)
         .where('locked_until', 'is', null)
         .returning('user_id')
@@ -82,51 +84,47 @@ export class TransactionPinGuard {
       return;
     }
 
-    // This wrong PIN keeps its slot; 5 slots taken lock every money call of the user.
-    const lock = await db
-      .updateTable('transaction_pin_attempts')
-      .set({ locked_until: new Date(now.getTime() + PIN_LOCK_SECONDS * 1000) })
-      .where('user_id', '=', userId)
-      .where('failures', '>=', MAX_WRONG_PINS)
-      .where('locked_until', 'is', null)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (lock || (await this.isLocked(userId, now))) throw locked();
+    // This wrong PIN settles its slot into the wrong PINs; 5 slots taken (those still being
+    // compared included) lock every money call of the user.
+    const lockUntil = new Date(now.getTime() + PIN_LOCK_SECONDS * 1000);
+    await sql`
+      update transaction_pin_attempts set
+        failures = failures + 1,
+        in_flight = greatest(in_flight - 1, 0),
+        locked_until = case
+          when locked_until is null and failures + in_flight >= ${MAX_WRONG_PINS} then ${lockUntil}
+          else locked_until end
+      where user_id = ${userId}`.execute(db);
+    if (await this.isLocked(userId, now)) throw locked();
     throw new AppError(401, INCORRECT_TRANSACTION_PIN, 'INCORRECT_PIN');
   }
 
   /**
    * Takes the next attempt slot in one statement: its number, or null while a lock holds. An
-   * expired lock starts a new window at 1.
+   * expired lock starts a new window at 1; so do slots left unsettled by a stopped process.
    */
   private async countAttempt(userId: string, now: Date): Promise<number | null> {
-    const result = await sql<{ failures: number }>`
-      insert into transaction_pin_attempts as t (user_id, failures, locked_until, counted_at)
-      values (${userId}, 1, null, ${now})
-      on conflict (user_id) do update set
-        failures = case when t.locked_until is null then t.failures + 1 else 1 end,
-        locked_until = null,
-        counted_at = ${now}
-      where t.locked_until is null or t.locked_until <= ${now}
-      returning failures`.execute(this.deps.db);
-    return result.rows[0]?.failures ?? null;
-  }
-
-  /**
-   * All slots taken, no lock, and none taken for UNSETTLED_SLOT_SECONDS: those attempts were never
-   * settled (their process stopped mid-comparison), and would refuse every attempt unseen for
-   * ever. They become the lock they would at worst have earned, counted from the last of them,
-   * so the customer waits at most 15 minutes and no PIN is compared beyond the five.
-   */
-  private async lockUnsettledSlots(userId: string, now: Date): Promise<void> {
     const stale = new Date(now.getTime() - UNSETTLED_SLOT_SECONDS * 1000);
-    await sql`
-      update transaction_pin_attempts
-      set locked_until = coalesce(counted_at, ${now}) + make_interval(secs => ${PIN_LOCK_SECONDS})
-      where user_id = ${userId}
-        and locked_until is null
-        and failures >= ${MAX_WRONG_PINS}
-        and (counted_at is null or counted_at <= ${stale})`.execute(this.deps.db);
+    const failures = sql`case when t.locked_until is null then t.failures else 0 end`;
+    const inFlight = sql`case
+      when t.locked_until is null and t.counted_at > ${stale} then t.in_flight + 1
+      else 1 end`;
+    // counted_at moves only for a slot that will be compared: attempts refused unseen (a customer
+    // tapping again) must not keep unsettled slots from ever being given back.
+    const result = await sql<{ slot: number }>`
+      insert into transaction_pin_attempts as t (user_id, failures, in_flight, locked_until, counted_at)
+      values (${userId}, 0, 1, null, ${now})
+      on conflict (user_id) do update set
+        failures = ${failures},
+        in_flight = ${inFlight},
+        locked_until = null,
+        counted_at = case
+          when ${failures} + ${inFlight} <= ${MAX_WRONG_PINS} then ${now}
+          else t.counted_at end
+      where t.locked_until is null or t.locked_until <= ${now}
+      returning failures + in_flight as slot`.execute(this.deps.db);
+    const slot = result.rows[0]?.slot;
+    return slot === undefined ? null : Number(slot);
   }
 
   /** A new transaction PIN (the reset with an OTP) starts with a clean count and no lock. */
@@ -140,7 +138,7 @@ export class TransactionPinGuard {
   private async giveBack(userId: string): Promise<void> {
     await this.deps.db
       .updateTable('transaction_pin_attempts')
-      .set({ failures: sql<number>`greatest(failures - 1, 0)` })
+      .set({ in_flight: sql<number>`greatest(in_flight - 1, 0)` })
       .where('user_id', '=', userId)
       .where('locked_until', 'is', null)
       .execute();

@@ -176,7 +176,8 @@ it(`keeps the ledger whole through ${ROUNDS} kills under concurrent credits and 
   // The kills did cut calls in flight (else this test would prove nothing about crashes).
   expect(cut).toBeGreaterThan(0);
 
-  // A call cut by a kill keeps its claim for the claim lease (60 s, src/money/client-references.ts):
+  // A call cut by a kill keeps its claim for the claim lease (60 s, src/money/client-references.ts),
+  // and its transaction-PIN slot for 2 minutes (src/money/transaction-pin-guard.ts):
   // a retry before then is told 'already being processed'. No sleeping: the leases are run out in
   // the database, as 60 s passing would (the server is stopped meanwhile).
   await server.stop();
@@ -184,6 +185,9 @@ it(`keeps the ledger whole through ${ROUNDS} kills under concurrent credits and 
   try {
     await sql`update client_references set lease_until = now() - interval '1 second'
       where state = 'processing'`.execute(held.db);
+    // Transaction-PIN slots cut mid-comparison are given back once UNSETTLED_SLOT_SECONDS pass.
+    await sql`update transaction_pin_attempts set counted_at = now() - interval '1 hour'
+      where in_flight > 0`.execute(held.db);
   } finally {
     await held.close();
   }
