@@ -78,6 +78,7 @@ test('a transfer the bank leaves pending and then refuses: told pending, then th
   await runStatusQueriesNow();
   await page.getByRole('button', { name: 'Check status' }).click();
   await expect(page.getByText(/Your money has been returned to your wallet/)).toBeVisible();
+  await expectStatus(page, 'Transaction Failed');
   expect(await balanceOf(ada, ada.mainWallet.account_no)).toBe(20_000);
 
   await page.getByRole('link', { name: 'Close' }).click();

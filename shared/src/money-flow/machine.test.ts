@@ -287,6 +287,29 @@ describe('money flow machine (SPEC §4)', () => {
     });
   });
 
+  it('lets a pending outcome settle once, later, and never changes a definite one', () => {
+    const outcome = (status: 'successful' | 'pending' | 'failed') =>
+      run(
+        [{ type: 'answered', result: { kind: 'done', status, reference: 'R' }, now: T0 }],
+        confirming(),
+      );
+    const pending = outcome('pending');
+    const returned = run([{ type: 'settled', status: 'failed' }], pending);
+    expect(returned).toMatchObject({
+      step: 'status',
+      outcome: { status: 'failed', reference: 'R' },
+    });
+    expect(run([{ type: 'settled', status: 'successful' }], pending)).toMatchObject({
+      outcome: { status: 'successful' },
+    });
+    // A second answer, or one for an outcome that was never pending, changes nothing.
+    expect(moneyFlowReducer(returned, { type: 'settled', status: 'successful' })).toBe(returned);
+    const paid = outcome('successful');
+    expect(moneyFlowReducer(paid, { type: 'settled', status: 'failed' })).toBe(paid);
+    const confirmStep = atConfirm();
+    expect(moneyFlowReducer(confirmStep, { type: 'settled', status: 'failed' })).toBe(confirmStep);
+  });
+
   it('ignores answers and errors nobody is waiting for (a late reply after Back)', () => {
     const initiate = initialMoneyFlowState<Details, { token: string }>();
     expect(moneyFlowReducer(initiate, challenged)).toBe(initiate);

@@ -63,7 +63,9 @@ export type MoneyFlowEvent<TDetails, TResult = unknown> =
   | { type: 'resend'; now: number; transactionPin?: string }
   | { type: 'answered'; result: MoneySubmitResult<TResult>; now: number }
   | { type: 'rejected'; error: unknown; fallbackMessage: string }
-  | { type: 'restart'; keepDetails?: boolean };
+  | { type: 'restart'; keepDetails?: boolean }
+  /** A later definite answer for a pending outcome (the screen asked where it stands). */
+  | { type: 'settled'; status: Exclude<MoneyOutcomeStatus, 'pending'> };
 
 export function initialMoneyFlowState<TDetails, TResult = unknown>(): MoneyFlowState<
   TDetails,
@@ -202,6 +204,10 @@ export function moneyFlowReducer<TDetails, TResult = unknown>(
       return event.keepDetails
         ? { step: 'initiate', draft: state.attempt.details }
         : { step: 'initiate' };
+    case 'settled':
+      // Only a pending outcome can still change, and only once: a definite answer is final.
+      if (state.step !== 'status' || state.outcome.status !== 'pending') return state;
+      return { ...state, outcome: { ...state.outcome, status: event.status } };
     default:
       return state;
   }

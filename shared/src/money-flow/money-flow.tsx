@@ -25,6 +25,8 @@ export interface MoneyFlowInitiate<TDetails> {
 export interface MoneyFlowStatusSlot<TDetails, TResult> {
   outcome: FlowOutcome<TResult>;
   details: TDetails;
+  /** Tells the flow that a pending outcome has settled, so the heading and box change with it. */
+  settle: (status: 'successful' | 'failed') => void;
 }
 
 export interface MoneyFlowProps<TDetails, TResult = unknown> extends UseMoneyFlowOptions<
@@ -153,7 +155,11 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
         <StatusStep
           outcome={state.outcome}
           heading={heading}
-          extra={renderStatus?.({ outcome: state.outcome, details: state.attempt.details })}
+          extra={renderStatus?.({
+            outcome: state.outcome,
+            details: state.attempt.details,
+            settle: flow.settle,
+          })}
           actions={
             <>
               <Link href={closeHref} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>

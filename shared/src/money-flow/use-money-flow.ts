@@ -37,6 +37,11 @@ export interface MoneyFlowController<TDetails, TResult = unknown> {
   resend: (transactionPin?: string) => Promise<void>;
   /** Status -> initiate: a new attempt. `keepDetails` fills the form in again (Try again). */
   restart: (options?: { keepDetails?: boolean }) => void;
+  /**
+   * A pending outcome got its definite answer later (the screen's own status check): the heading and
+   * the box follow it. Ignored unless the outcome is still pending.
+   */
+  settle: (status: 'successful' | 'failed') => void;
 }
 
 type Listener = () => void;
@@ -167,5 +172,10 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
     [store],
   );
 
-  return { state, proceed, back, confirm, verifyOtp, resend, restart };
+  const settle = useCallback(
+    (status: 'successful' | 'failed') => void store.send({ type: 'settled', status }),
+    [store],
+  );
+
+  return { state, proceed, back, confirm, verifyOtp, resend, restart, settle };
 }

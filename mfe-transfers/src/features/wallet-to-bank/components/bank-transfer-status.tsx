@@ -30,9 +30,16 @@ export interface BankTransferStatusProps {
   /** The wallet it was paid from, for the receipt and the balance refresh. */
   from: { name: string; accountNumber: string };
   narration: string;
+  /** A pending transfer got the bank's answer: the flow's heading and box change with it. */
+  onSettled?: (status: 'successful' | 'failed') => void;
 }
 
-export function BankTransferStatus({ answer, from, narration }: BankTransferStatusProps) {
+export function BankTransferStatus({
+  answer,
+  from,
+  narration,
+  onSettled,
+}: BankTransferStatusProps) {
   const [latest, setLatest] = useState(answer);
   const [checked, setChecked] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -44,8 +51,11 @@ export function BankTransferStatus({ answer, from, narration }: BankTransferStat
       const now = await fetchBankTransfer(answer.paymentReference);
       setLatest(now);
       setChecked(true);
-      // Returned money is back in the wallet: balances shown elsewhere reload.
-      if (now.status !== 'pending') void announceMoneyMoved(from.accountNumber);
+      if (now.status !== 'pending') {
+        onSettled?.(now.status);
+        // Returned money is back in the wallet: balances shown elsewhere reload.
+        void announceMoneyMoved(from.accountNumber);
+      }
     } catch (error) {
       void showToast('error', errorMessage(error, CHECK_STATUS_FAILED));
     } finally {

@@ -239,6 +239,10 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
     await user.click(screen.getByRole('button', { name: 'Check status' }));
     expect(await screen.findByText(FAILED_TEXT)).toBeVisible();
     expect(screen.getByText('Update:')).toBeVisible();
+    // The heading and the box follow the bank's answer, not the first one.
+    expect(screen.getByRole('heading', { name: 'Transaction Failed' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Transaction Pending' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
     expect(screen.queryByText(PENDING_TEXT)).not.toBeInTheDocument();
     expect(api.get).toHaveBeenCalledWith('/transfers/wallet-to-bank/money-ref-1');
     // The money is back: no more checking, no receipt that would still say pending.

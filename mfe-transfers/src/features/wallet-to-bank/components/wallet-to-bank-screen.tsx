@@ -107,10 +107,11 @@ export function WalletToBankScreen() {
         linkComponent={CrossAppLink}
         summary={summary}
         renderInitiate={(initiate) => <BankTransferForm {...initiate} wallets={user.wallets} />}
-        renderStatus={({ outcome, details }) =>
+        renderStatus={({ outcome, details, settle }) =>
           outcome.details ? (
             <BankTransferStatus
               answer={outcome.details}
+              onSettled={settle}
               from={{ name: details.wallet_name, accountNumber: details.wallet_account_number }}
               narration={details.narration ?? ''}
             />
