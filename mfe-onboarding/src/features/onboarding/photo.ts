@@ -2,9 +2,14 @@
 // encoded as JPEG. The data URL goes to the face check (base64), the Blob to the file store.
 import { FACE_PHOTO_MIME_TYPE } from '@ajo/shared/constants';
 
-/** Wide enough for a face check, small enough to stay far below the 5 MB upload limit. */
-const MAX_WIDTH = 960;
-const JPEG_QUALITY = 0.9;
+/**
+ * Wide enough for the face check (it looks for a face taking a share of the picture, not a pixel
+ * count) and for the avatar, small enough that the upload and every later download of the avatar
+ * cost the customer tens of kilobytes, not hundreds: a phone camera frame is often 1280 or 1920
+ * wide, and every pixel of it is paid for on a metered connection.
+ */
+export const MAX_PHOTO_WIDTH = 640;
+export const JPEG_QUALITY = 0.82;
 
 export interface CapturedPhoto {
   dataUrl: string;
@@ -14,7 +19,7 @@ export interface CapturedPhoto {
 export function captureFrame(video: HTMLVideoElement): CapturedPhoto {
   const width = video.videoWidth || 640;
   const height = video.videoHeight || 480;
-  const scale = Math.min(1, MAX_WIDTH / width);
+  const scale = Math.min(1, MAX_PHOTO_WIDTH / width);
   const canvas = document.createElement('canvas');
   canvas.width = Math.round(width * scale);
   canvas.height = Math.round(height * scale);
