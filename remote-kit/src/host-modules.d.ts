@@ -90,8 +90,12 @@ declare module 'host/session' {
     readonly user$: Observable<User | null>;
     getUser(): User | null;
     setUser(user: User | null): void;
-    /** GET /users/{id}; publishes the user on user$ and on the bus. */
-    loadUser(): Promise<User>;
+    /**
+     * GET /users/{id}; publishes the user on user$ and on the bus. With `maxAgeMs`, a user this
+     * session fetched at most that long ago is answered without a request (an older host ignores
+     * the option and always fetches).
+     */
+    loadUser(options?: { maxAgeMs?: number }): Promise<User>;
     /** Clears all local browser storage, emits 'signed-out' (the shell then goes to /login). */
     signOut(): void;
   }

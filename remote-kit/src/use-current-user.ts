@@ -7,18 +7,26 @@ import { loadHostSession } from './host';
 import { errorMessage, errorStatus, showToast } from './services';
 import { useMoneyMoved } from './use-money-moved';
 
+/**
+ * On entry a user the shell fetched this long ago is current enough: on a first load the shell has
+ * just asked for it, and a second GET /users/{id} would only delay the screen. Money moving, and
+ * entering later, fetch it again.
+ */
+export const ENTRY_USER_MAX_AGE_MS = 5_000;
+
 export function useCurrentUser(): { user: User | null; reload: () => void } {
   const [user, setUser] = useState<User | null>(null);
 
-  const reload = useCallback(() => {
+  const load = useCallback((options?: { maxAgeMs: number }) => {
     loadHostSession()
-      .then(({ session }) => session.loadUser())
+      .then(({ session }) => session.loadUser(options))
       .catch((error: unknown) => {
         // A refused token ends the session in host/api, with its own single notice.
         if (errorStatus(error) === 401) return;
         return showToast('error', errorMessage(error, ERROR_GETTING_USER));
       });
   }, []);
+  const reload = useCallback(() => load(), [load]);
 
   useEffect(() => {
     let cancelled = false;
@@ -28,15 +36,15 @@ export function useCurrentUser(): { user: User | null; reload: () => void } {
         if (cancelled) return;
         const subscription = session.user$.subscribe((next) => setUser(next));
         unsubscribe = () => subscription.unsubscribe();
-        // Always load on entry: balances must be live, not what the shell loaded earlier.
-        reload();
+        // Balances must be live: what the shell loaded a moment ago, else a new fetch.
+        load({ maxAgeMs: ENTRY_USER_MAX_AGE_MS });
       })
       .catch(() => showToast('error', ERROR_GETTING_USER).catch(() => undefined));
     return () => {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [reload]);
+  }, [load]);
 
   useMoneyMoved(reload);
   return { user, reload };

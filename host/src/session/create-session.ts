@@ -18,6 +18,8 @@ export interface SessionDeps {
   broadcast?: (message: string) => void;
   local?: Storage;
   sessionStore?: Storage;
+  /** The clock for how old the loaded user is (tests pass a fake one). */
+  now?: () => number;
 }
 
 function defaultBroadcast(): (message: string) => void {
@@ -48,10 +50,15 @@ export function createSession(deps: SessionDeps): Session & { expire(): void } {
   const sessionStore = deps.sessionStore ?? globalThis.sessionStorage;
   const user$ = new BehaviorSubject<User | null>(null);
   const broadcast = deps.broadcast ?? defaultBroadcast();
+  const now = deps.now ?? Date.now;
   // The shell and a remote often ask at once: one request answers both.
   let loading: Promise<User> | null = null;
+  // When the user on user$ came from the server: a remote mounting right after the shell loaded
+  // it takes that one instead of a second GET on the critical path of the first screen.
+  let fetchedAt: number | null = null;
 
   const setUser = (user: User | null) => {
+    fetchedAt = null;
     user$.next(user);
     deps.bus.emit({ type: 'user-changed', user });
   };
@@ -78,14 +85,20 @@ export function createSession(deps: SessionDeps): Session & { expire(): void } {
     user$: user$.asObservable(),
     getUser: () => user$.getValue(),
     setUser,
-    loadUser() {
+    loadUser(options) {
       const id = local.getItem(USER_ID_KEY);
       if (!id) return Promise.reject({ status: 401, message: 'No stored user id' });
+      const cached = user$.getValue();
+      const maxAge = options?.maxAgeMs;
+      if (!loading && cached && fetchedAt !== null && maxAge !== undefined) {
+        if (String(cached.id) === id && now() - fetchedAt <= maxAge) return Promise.resolve(cached);
+      }
       loading ??= deps
         .fetchUser(id)
         .then((data) => {
           const user = asUser(data);
           setUser(user);
+          fetchedAt = now();
           return user;
         })
         .finally(() => {

@@ -11,6 +11,8 @@ const ada = {
   wallets: [],
 } as unknown as User;
 
+let clock = 0;
+
 function setup(fetchUser: (id: string) => Promise<unknown> = async () => ada) {
   localStorage.clear();
   sessionStorage.clear();
@@ -24,7 +26,14 @@ function setup(fetchUser: (id: string) => Promise<unknown> = async () => ada) {
   const fetchSpy = jest.fn(fetchUser);
   const endSession = jest.fn(async (_token: string) => ({ status: 200 }));
   const broadcast = jest.fn();
-  const session = createSession({ bus, fetchUser: fetchSpy, endSession, broadcast });
+  clock = 1_000_000;
+  const session = createSession({
+    bus,
+    fetchUser: fetchSpy,
+    endSession,
+    broadcast,
+    now: () => clock,
+  });
   return { session, events, fetchSpy, endSession, broadcast, toasts };
 }
 
@@ -103,6 +112,34 @@ describe('session', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     await session.loadUser();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a user fetched at most maxAgeMs ago without a request, and fetches an older one', async () => {
+    const { session, fetchSpy } = setup();
+    session.start('jwt', 7);
+    await session.loadUser(); // the shell, on the first load
+    clock += 4_000;
+    await expect(session.loadUser({ maxAgeMs: 5_000 })).resolves.toBe(ada); // the remote, at once
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    clock += 1_001;
+    await session.loadUser({ maxAgeMs: 5_000 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    // Without the option (money moved) it always asks the server.
+    await session.loadUser();
+    expect(fetchSpy).toHaveBeenCalledTimes(3);
+  });
+
+  it('never answers from a user it did not fetch, or one of another session', async () => {
+    const { session, fetchSpy } = setup();
+    session.start('jwt', 7);
+    session.setUser(ada); // set by a screen, not fetched: its age is unknown
+    await session.loadUser({ maxAgeMs: 5_000 });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    session.signOut();
+    session.start('jwt-2', 8);
+    await session.loadUser({ maxAgeMs: 5_000 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(fetchSpy).toHaveBeenLastCalledWith('8');
   });
 
   it('expire forgets a refused session once, with one notice, however many calls were refused', () => {

@@ -40,7 +40,7 @@ export const session = {
   setUser: (user: User | null) => user$.next(user),
   getUserId: () => '7',
   getToken: () => 'token',
-  loadUser: jest.fn<Promise<User>, []>(),
+  loadUser: jest.fn<Promise<User>, [options?: { maxAgeMs?: number }]>(),
   startSignup: jest.fn((token: string) => {
     signupToken = token;
   }),
