@@ -49,4 +49,18 @@ test('an activated customer sees the Ajo Wallet with its account number and the 
       'false',
     );
   });
+
+  await test.step('a fresh load of the dashboard asks for the customer once, shell and wallets together', async () => {
+    const userCalls: string[] = [];
+    page.on('request', (request) => {
+      if (
+        request.method() === 'GET' &&
+        /\/api\/users\/[^/?]+$/.test(new URL(request.url()).pathname)
+      )
+        userCalls.push(request.url());
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(main.getByText(`Account number: ${customer.mainWallet.account_no}`)).toBeVisible();
+    expect(userCalls).toHaveLength(1);
+  });
 });

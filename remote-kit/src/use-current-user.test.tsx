@@ -28,7 +28,7 @@ describe('useCurrentUser', () => {
     // On entry: fresh enough is enough (no second GET /users/{id} behind the shell's).
     expect(session.loadUser).toHaveBeenCalledTimes(1);
     expect(session.loadUser).toHaveBeenLastCalledWith({ maxAgeMs: ENTRY_USER_MAX_AGE_MS });
-    expect(ENTRY_USER_MAX_AGE_MS).toBeLessThanOrEqual(5_000);
+    expect(ENTRY_USER_MAX_AGE_MS).toBeLessThanOrEqual(15_000);
 
     act(() => busEvents.next({ type: 'wallets-changed', walletAccountNumber: '1100000001' }));
     await waitFor(() => expect(session.loadUser).toHaveBeenCalledTimes(2));

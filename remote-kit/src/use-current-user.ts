@@ -9,10 +9,11 @@ import { useMoneyMoved } from './use-money-moved';
 
 /**
  * On entry a user the shell fetched this long ago is current enough: on a first load the shell has
- * just asked for it, and a second GET /users/{id} would only delay the screen. Money moving, and
- * entering later, fetch it again.
+ * just asked for it, and a second GET /users/{id} would only delay the screen (on a slow phone the
+ * remote's code can take seconds to arrive after the shell's answer). Money moving, and entering
+ * later, fetch it again; any fetch, by any remote, restarts the clock.
  */
-export const ENTRY_USER_MAX_AGE_MS = 5_000;
+export const ENTRY_USER_MAX_AGE_MS = 15_000;
 
 export function useCurrentUser(): { user: User | null; reload: () => void } {
   const [user, setUser] = useState<User | null>(null);
