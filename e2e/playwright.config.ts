@@ -100,6 +100,10 @@ export default defineConfig({
     },
     // The bundle report's gates, without a browser (support/bundle/*.test.ts).
     { name: 'bundle-checks', testDir: './support/bundle', testMatch: /.*\.test\.ts$/ },
+    // `npm run bench:web` only: Lighthouse on the first pages (bench/, never part of npm test).
+    ...(process.env.AJO_BENCH === 'web'
+      ? [{ name: 'bench', testDir: './bench', testMatch: /.*\.bench\.ts$/ }]
+      : []),
   ],
   webServer: [
     {
