@@ -50,7 +50,12 @@ type LighthouseResult = {
 async function lighthouseRun(url: string, session: Session | null): Promise<RunMetrics> {
   // Both are ESM-only; Playwright compiles this file to CommonJS, so they are imported at run time.
   const { default: lighthouse } = (await import('lighthouse')) as unknown as {
-    default: (url: string, flags: object, config: undefined, page: unknown) => Promise<LighthouseResult>;
+    default: (
+      url: string,
+      flags: object,
+      config: undefined,
+      page: unknown,
+    ) => Promise<LighthouseResult>;
   };
   const puppeteer = (await import('puppeteer-core')).default;
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'ajo-bench-web-'));
@@ -64,10 +69,14 @@ async function lighthouseRun(url: string, session: Session | null): Promise<RunM
     if (session) {
       // The signed-in state the app keeps (SPEC §3: tk and id in localStorage), put in place before
       // any of the page's own scripts run and after Lighthouse has cleared the origin's storage.
-      await page.evaluateOnNewDocument((tk: string, id: string) => {
-        localStorage.setItem('tk', tk);
-        localStorage.setItem('id', id);
-      }, session.token, session.id);
+      await page.evaluateOnNewDocument(
+        (tk: string, id: string) => {
+          localStorage.setItem('tk', tk);
+          localStorage.setItem('id', id);
+        },
+        session.token,
+        session.id,
+      );
     }
     const result = await lighthouse(
       url,
@@ -100,10 +109,11 @@ async function lighthouseRun(url: string, session: Session | null): Promise<RunM
   }
 }
 
-const median = (values: number[]) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (i: number) => sorted[i] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
 /** The goals the product holds itself to on a mid-range phone on a slow network. */
@@ -140,7 +150,7 @@ function writeReport(pages: Array<{ page: string; runs: RunMetrics[] }>) {
     '1.6 Mbps, 4× CPU slowdown), against the production build served by the app server with the',
     'middleware on embedded PGlite; `/dashboard` as a signed-in, activated sandbox customer.',
     `Medians. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average`,
-    `${os.loadavg()[0].toFixed(1)} when the report was written (a busy machine slows the simulated`,
+    `${(os.loadavg()[0] ?? 0).toFixed(1)} when the report was written (a busy machine slows the simulated`,
     'CPU too). Goals: score ≥ 95, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0.',
     '',
     '| Page | Score | FCP | LCP | TBT | CLS | Speed Index | Goals |',
@@ -156,11 +166,13 @@ function writeReport(pages: Array<{ page: string; runs: RunMetrics[] }>) {
   for (const { page, runs, median: m } of rows) {
     const run = runs.find((r) => r.score === m.score) ?? runs[0];
     lines.push(`### \`${page}\``, '');
-    if (run.opportunities.length === 0) lines.push('None reported.', '');
+    if (!run || run.opportunities.length === 0) lines.push('None reported.', '');
     else {
       lines.push('| Opportunity | Saves (time) | Saves (bytes) |', '| --- | ---: | ---: |');
       for (const o of run.opportunities) {
-        lines.push(`| ${o.title} | ${Math.round(o.savingsMs)} ms | ${(o.savingsBytes / 1024).toFixed(1)} KB |`);
+        lines.push(
+          `| ${o.title} | ${Math.round(o.savingsMs)} ms | ${(o.savingsBytes / 1024).toFixed(1)} KB |`,
+        );
       }
       lines.push('');
     }
