@@ -55,6 +55,11 @@ function ifRevision(header) {
 }
 
 const etag = (revision) => `"${revision}"`;
+/** A change's answer, with the revision it made as the ETag for the next If-Match. */
+const withRevision = (reply, result) => {
+  reply.header('ETag', etag(result.revision));
+  return result;
+};
 
 const changeBody = (properties, required = []) => ({
   type: 'object',
@@ -163,8 +168,7 @@ export async function operatorApi(app, o) {
         ...changeOptions(request),
         force: request.body.force === true,
       });
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
     },
   );
 
@@ -188,8 +192,7 @@ export async function operatorApi(app, o) {
         request.body.percent,
         { ...changeOptions(request), force: request.body.force === true },
       );
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
     },
   );
 
@@ -201,8 +204,7 @@ export async function operatorApi(app, o) {
     },
     async (request, reply) => {
       const result = await o.store.cancelRollout(request.params.remote, changeOptions(request));
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
     },
   );
 
@@ -234,14 +236,16 @@ export async function operatorApi(app, o) {
         { ...changeOptions(request), force: request.body.force === true },
       );
       const token = await signer.sign({ remote: result.name, version: result.version, expiresAt });
-      reply.header('ETag', etag(result.revision));
-      return reply.code(201).send({
-        token,
-        link: `/?${OVERRIDE_PARAM}=${encodeURIComponent(token)}`,
-        remote: result.name,
-        version: result.version,
-        expiresAt: expiresAt.toISOString(),
-      });
+      return reply
+        .code(201)
+        .header('ETag', etag(result.revision))
+        .send({
+          token,
+          link: `/?${OVERRIDE_PARAM}=${encodeURIComponent(token)}`,
+          remote: result.name,
+          version: result.version,
+          expiresAt: expiresAt.toISOString(),
+        });
     },
   );
 
@@ -281,8 +285,7 @@ export async function operatorApi(app, o) {
         ...changeOptions(request),
         to: request.body?.version,
       });
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
     },
   );
 }

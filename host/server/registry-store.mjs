@@ -321,6 +321,19 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       ? `ended the rollout of ${live.rollout.version} to ${live.rollout.percent}% of browsers`
       : null;
 
+  /** The change that ends the rollout of `name`, its live version staying. */
+  const endRollout = (state, name, live, result) => ({
+    state: { ...state, [name]: { active: live.active, trail: live.trail } },
+    entry: {
+      action: 'rollout-cancel',
+      remote: name,
+      from: live.rollout.version,
+      to: live.active,
+      detail: endedRollout(live),
+    },
+    result,
+  });
+
   async function activate(remote, version, options = {}) {
     const name = normaliseRemote(remote);
     checkVersion(version);
@@ -334,17 +347,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         }
         if (live.active === version) {
           // Everyone is to have the live version: what remains to do is end the rollout.
-          return {
-            state: { ...state, [name]: { active: live.active, trail: live.trail } },
-            entry: {
-              action: 'rollout-cancel',
-              remote: name,
-              from: live.rollout.version,
-              to: version,
-              detail: endedRollout(live),
-            },
-            result: { ...result, previous: null },
-          };
+          return endRollout(state, name, live, { ...result, previous: null });
         }
         const problems = await checkGoingLive(name, version, options.force);
         const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
@@ -366,7 +369,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
 
   /**
    * Makes `version` live for `percent` of browsers (1..99; each browser's sticky bucket decides,
-   * app.mjs), the others keeping the live version; 100 activates it, ending the rollout. The same
+   * registry-per-browser.mjs), the others keeping the live version; 100 activates it, ending the rollout. The same
    * checks and `force` as activate.
    */
   async function rollout(remote, version, percent, options = {}) {
@@ -418,18 +421,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       async ({ state }) => {
         const live = state[name] ?? { active: null, trail: [] };
         const result = { name, active: live.active, rollout: null };
-        if (!live.rollout) return { result };
-        return {
-          state: { ...state, [name]: { active: live.active, trail: live.trail } },
-          entry: {
-            action: 'rollout-cancel',
-            remote: name,
-            from: live.rollout.version,
-            to: live.active,
-            detail: endedRollout(live),
-          },
-          result,
-        };
+        return live.rollout ? endRollout(state, name, live, result) : { result };
       },
       { ...options, reason },
     );
@@ -437,7 +429,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
 
   /**
    * Records that an operator let one browser load `version` until `expiresAt` (a signed override,
-   * registry-overrides.mjs): the same checks and `force` as activate, and a row in the history.
+   * registry-per-browser.mjs): the same checks and `force` as activate, and a row in the history.
    */
   async function recordOverride(remote, version, expiresAt, options = {}) {
     const name = normaliseRemote(remote);
