@@ -145,6 +145,7 @@ export async function perBrowserRegistry(app, { store, signer, deployDir, produc
   // `?ajo-override=<token>` on any page: keep it in this browser, then the same URL without it.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+    if (!request.url.includes(OVERRIDE_PARAM)) return undefined;
     const url = new URL(request.url, 'http://app.invalid');
     if (!url.searchParams.has(OVERRIDE_PARAM)) return undefined;
     if (/^\/(?:api|remotes|_operator)\//.test(url.pathname)) return undefined;
