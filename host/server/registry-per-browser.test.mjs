@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.mjs';
+import { buildOperatorApp } from './operator-api.mjs';
 import { BUCKET_COOKIE, overrideCookie, resolveForBrowser } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 import { writeBuild } from './registry-test-support.mjs';
@@ -458,10 +459,20 @@ describe('signed overrides', () => {
     expect(late.cookies.filter((c) => c.name.startsWith('ajo-override'))).toEqual([]);
   });
 
-  it('every app server of the registry checks the tokens any of them issued (the key is in the database)', async () => {
+  it('every app server of the registry checks the tokens any of them issued, the operator server on its own port too (the key is in the database)', async () => {
     const [a, b] = [await startApp(), await startApp()];
     const { token } = await issue(a, { remote: 'wallets', version: '0.2.0' });
     expect((await walletsFor(b, { [overrideCookie('wallets')]: token })).version).toBe('0.2.0');
+    const operatorServer = await buildOperatorApp({
+      deployDir,
+      operators: [{ name: 'ada', token: TOKEN }],
+      now: () => clock,
+    });
+    apps.push(operatorServer);
+    const fromThere = await issue(operatorServer, { remote: 'wallets', version: '0.3.0' });
+    expect((await walletsFor(b, { [overrideCookie('wallets')]: fromThere.token })).version).toBe(
+      '0.3.0',
+    );
   });
 
   it('ignores the unsigned form in production; in development it pins a published version', async () => {
