@@ -3,6 +3,8 @@
 // environment with a @jest-environment docblock. CSS Modules map to their class names.
 
 const ESM_ONLY = ['content-disposition', 'cookie'];
+// Loads `cookie` (ESM only) by a dynamic import, which jest runs only once compiled to require.
+const DYNAMIC_ESM = ['\\.pnpm/@fastify\\+cookie@', '@fastify/cookie/'];
 
 const { webJestConfig, swcTransform } = require('@ajo/tooling/jest');
 
@@ -16,8 +18,9 @@ module.exports = webJestConfig({
     ? ['<rootDir>/server/**/*.pg.test.mjs']
     : ['<rootDir>/src/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.test.mjs'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(PG_ONLY ? [] : ['\\.pg\\.test\\.mjs$'])],
-  // A few server dependencies ship ESM only (content-disposition, cookie): compile them for jest.
+  // A few server dependencies ship ESM only (content-disposition, cookie) or load it by a dynamic
+  // import (@fastify/cookie): compile them for jest.
   transformIgnorePatterns: [
-    `/node_modules/(?!${ESM_ONLY.map((p) => `\\.pnpm/${p}@|${p}/`).join('|')})`,
+    `/node_modules/(?!${[...ESM_ONLY.flatMap((p) => [`\\.pnpm/${p}@`, `${p}/`]), ...DYNAMIC_ESM].join('|')})`,
   ],
 });

@@ -45,7 +45,11 @@ async function waitUntilServing(
   throw new Error(`app server did not answer ${url} within 30 s:\n${output()}`);
 }
 
-export async function startPrivateAppServer(label: string): Promise<PrivateAppServer> {
+/** `env`: more of the app server's environment (e.g. NODE_ENV=production, as deployed). */
+export async function startPrivateAppServer(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<PrivateAppServer> {
   const runDir = makeRunDir(label);
   const deployDir = copyDeployDir(path.join(runDir, 'deploy'));
   const port = await freePort();
@@ -59,6 +63,7 @@ export async function startPrivateAppServer(label: string): Promise<PrivateAppSe
       MIDDLEWARE_URL: middlewareURL,
       DEPLOY_DIR: deployDir,
       REGISTRY_ADMIN_TOKEN,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -10,6 +10,7 @@ import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
 import { operatorApi, parseOperators } from './operator-api.mjs';
+import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry-store.mjs';
 
 const NO_CACHE = 'no-cache';
@@ -54,7 +55,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
  *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
- *   trustProxy?: false | string, production?: boolean,
+ *   trustProxy?: false | string, production?: boolean, overrideSecret?: string, now?: () => number,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
@@ -121,10 +122,21 @@ export async function buildApp(o) {
     setHeaders: cacheHeaders,
   });
 
-  app.get('/registry.json', async (_request, reply) => {
-    reply.header('Cache-Control', NO_CACHE);
+  // Rollouts and testers' overrides make the document one browser's (registry-per-browser.mjs).
+  const signer = createOverrideSigner({ store, secret: o.overrideSecret, now: o.now });
+  const perBrowser = await perBrowserRegistry(app, {
+    store,
+    signer,
+    deployDir: o.deployDir,
+    production: o.production === true,
+  });
+
+  app.get('/registry.json', async (request, reply) => {
+    // Per browser (its bucket and overrides): no shared cache may keep one browser's answer.
+    reply.header('Cache-Control', `private, ${NO_CACHE}`);
+    reply.header('Vary', 'Cookie');
     try {
-      return await store.document();
+      return await perBrowser.document(request, reply);
     } catch (error) {
       // Unreadable and no last good registry anywhere (registry-store.mjs).
       return reply.code(503).send({ message: error.message });
@@ -142,6 +154,7 @@ export async function buildApp(o) {
       store,
       operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
       rateLimit: o.operatorRateLimit,
+      signer,
     });
   }
 
@@ -161,6 +174,8 @@ export async function buildApp(o) {
     } catch {
       return reply.code(503).send({ message: 'The host is not built yet: run the build first.' });
     }
+    // A browser's rollout side is decided with its first page, before it reads the registry.
+    perBrowser.ensureBucket(request, reply);
     const nonce = createNonce();
     return reply
       .header('Content-Security-Policy', contentSecurityPolicy(nonce))

@@ -143,7 +143,8 @@ describe('app server', () => {
         wallets: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
       },
     });
-    expect(registry.headers['cache-control']).toBe('no-cache');
+    expect(registry.headers['cache-control']).toBe('private, no-cache');
+    expect(registry.headers.vary).toMatch(/Cookie/);
     const config = await app.inject('/app-config.json');
     expect(config.json()).toEqual(appConfig);
     expect(config.headers['cache-control']).toBe('no-cache');

@@ -6,6 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { createOverrideSigner, OVERRIDE_MINUTES, OVERRIDE_PARAM } from './registry-per-browser.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
 
@@ -54,6 +55,11 @@ function ifRevision(header) {
 }
 
 const etag = (revision) => `"${revision}"`;
+/** A change's answer, with the revision it made as the ETag for the next If-Match. */
+const withRevision = (reply, result) => {
+  reply.header('ETag', etag(result.revision));
+  return result;
+};
 
 const changeBody = (properties, required = []) => ({
   type: 'object',
@@ -66,9 +72,11 @@ const version = { type: 'string', maxLength: 64 };
 /**
  * @param {import('fastify').FastifyInstance} app
  * @param {{ store: ReturnType<typeof import('./registry-store.mjs').createRegistryStore>,
- *   operators: { name: string, token: string }[], rateLimit?: { max: number, timeWindow: number | string } }} o
+ *   operators: { name: string, token: string }[], rateLimit?: { max: number, timeWindow: number | string },
+ *   signer?: ReturnType<typeof createOverrideSigner>, overrideSecret?: string }} o
  */
 export async function operatorApi(app, o) {
+  const signer = o.signer ?? createOverrideSigner({ store: o.store, secret: o.overrideSecret });
   const known = o.operators.map((op) => ({ name: op.name, hash: digest(op.token) }));
 
   // A hook of this context, added before the token check: route-level hooks would run after it.
@@ -160,8 +168,84 @@ export async function operatorApi(app, o) {
         ...changeOptions(request),
         force: request.body.force === true,
       });
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
+    },
+  );
+
+  // A share of browsers gets `version` (1..99; 100 activates it for everyone), the others keep
+  // the live one; DELETE ends the rollout. Same checks, force and If-Match as activate.
+  app.put(
+    '/_operator/registry/:remote/rollout',
+    {
+      bodyLimit: 2048,
+      schema: {
+        body: changeBody({ version, percent: { type: 'number' }, force: { type: 'boolean' } }, [
+          'version',
+          'percent',
+        ]),
+      },
+    },
+    async (request, reply) => {
+      const result = await o.store.rollout(
+        request.params.remote,
+        request.body.version,
+        request.body.percent,
+        { ...changeOptions(request), force: request.body.force === true },
+      );
+      return withRevision(reply, result);
+    },
+  );
+
+  app.delete(
+    '/_operator/registry/:remote/rollout',
+    {
+      bodyLimit: 2048,
+      schema: { body: { anyOf: [changeBody({}), { type: 'null' }] } },
+    },
+    async (request, reply) => {
+      const result = await o.store.cancelRollout(request.params.remote, changeOptions(request));
+      return withRevision(reply, result);
+    },
+  );
+
+  // A link that pins `version` of a remote in the browser of whoever opens it, until it expires
+  // (registry-per-browser.mjs); recorded in the history with the operator who asked for it.
+  app.post(
+    '/_operator/overrides',
+    {
+      bodyLimit: 2048,
+      schema: {
+        body: changeBody(
+          {
+            remote: { type: 'string', maxLength: 64 },
+            version,
+            minutes: { type: 'integer', minimum: 1, maximum: OVERRIDE_MINUTES.max },
+            force: { type: 'boolean' },
+          },
+          ['remote', 'version'],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const minutes = request.body.minutes ?? OVERRIDE_MINUTES.default;
+      const expiresAt = new Date(Math.floor((signer.now() + minutes * 60_000) / 1000) * 1000);
+      const result = await o.store.recordOverride(
+        request.body.remote,
+        request.body.version,
+        expiresAt,
+        { ...changeOptions(request), force: request.body.force === true },
+      );
+      const token = await signer.sign({ remote: result.name, version: result.version, expiresAt });
+      return reply
+        .code(201)
+        .header('ETag', etag(result.revision))
+        .send({
+          token,
+          link: `/?${OVERRIDE_PARAM}=${encodeURIComponent(token)}`,
+          remote: result.name,
+          version: result.version,
+          expiresAt: expiresAt.toISOString(),
+        });
     },
   );
 
@@ -201,8 +285,7 @@ export async function operatorApi(app, o) {
         ...changeOptions(request),
         to: request.body?.version,
       });
-      reply.header('ETag', etag(result.revision));
-      return result;
+      return withRevision(reply, result);
     },
   );
 }
@@ -222,6 +305,7 @@ export async function buildOperatorApp(o) {
     store,
     operators: o.operators ?? parseOperators({ REGISTRY_ADMIN_TOKEN: o.adminToken }),
     rateLimit: o.operatorRateLimit,
+    signer: createOverrideSigner({ store, secret: o.overrideSecret, now: o.now }),
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
   return app;

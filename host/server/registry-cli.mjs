@@ -2,6 +2,7 @@
 // Operators' CLI for the remote registry (same module as the HTTP API, registry-store.mjs):
 //   list | history [remote] | publish <remote> [--activate] | publish-all
 //   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
+//   rollout <remote> <version> <percent> [--force --reason <text>] | rollout-cancel <remote>
 //   repair
 // Every change takes --reason <text> (kept in the history) and --if-revision <n> (refused when the
 // registry moved on). The history names the operator REGISTRY_OPERATOR, or cli:<login name>.
@@ -21,6 +22,9 @@ const USAGE = `usage: registry-cli.mjs <command>
   activate <remote> <version>            makes a published version live
            [--force --reason <text>]     (an unpublished one only forced, with a reason)
   rollback <remote> [<version>]          one step back through what was live, or to <version>
+  rollout <remote> <version> <percent>   makes a published version live for <percent> (1-99) of
+          [--force --reason <text>]      browsers, the others keeping the live one; 100 activates it
+  rollout-cancel <remote>                every browser back on the live version
   repair                                 rebuilds an unreadable registry from its last good snapshot
 options for changes: --reason <text>, --if-revision <n>`;
 
@@ -93,6 +97,15 @@ try {
       break;
     case 'rollback':
       print(await store.rollback(args[0], { ...change, to: args[1] }));
+      break;
+    case 'rollout': {
+      // A number when it reads as one, so the store's message names what was typed otherwise.
+      const percent = /^\d{1,3}$/.test(args[2] ?? '') ? Number(args[2]) : args[2];
+      print(await store.rollout(args[0], args[1], percent, { ...change, force: values.force }));
+      break;
+    }
+    case 'rollout-cancel':
+      print(await store.cancelRollout(args[0], change));
       break;
     case 'repair':
       print(await store.repair(change));

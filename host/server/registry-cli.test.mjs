@@ -61,6 +61,37 @@ describe('registry-cli', () => {
     expect(cli('nonsense').code).toBe(2);
   });
 
+  it('rolls a version out to a share of browsers and cancels it', () => {
+    expect(cli('activate', 'wallets', '0.1.0').code).toBe(0);
+    const { revision } = JSON.parse(cli('list').out);
+    const started = cli('rollout', 'wallets', '0.2.0', '25', '--reason', 'canary');
+    expect([started.code, JSON.parse(started.out).rollout]).toEqual([
+      0,
+      { version: '0.2.0', percent: 25 },
+    ]);
+    expect(JSON.parse(cli('list').out).remotes.wallets.rollout).toEqual({
+      version: '0.2.0',
+      percent: 25,
+    });
+    const stale = cli('rollout-cancel', 'wallets', '--if-revision', `${revision}`);
+    expect([stale.code, stale.err]).toEqual([1, expect.stringMatching(/registry changed/)]);
+    expect(cli('rollout', 'wallets', '0.2.0', 'half').err).toMatch(/not 'half'/);
+    expect(cli('rollout', 'wallets', '0.2.0', '0').err).toMatch(/whole number from 1 to 100/);
+    expect(cli('rollout-cancel', 'wallets').code).toBe(0);
+    const [cancel, rollout] = JSON.parse(cli('history', 'wallets', '--limit', '2').out);
+    expect([
+      cancel.action,
+      cancel.operator,
+      rollout.action,
+      rollout.reason,
+      rollout.detail,
+    ]).toEqual(['rollout-cancel', 'ada', 'rollout', 'canary', '25% of browsers']);
+    expect(JSON.parse(cli('list').out).remotes.wallets).toMatchObject({
+      active: '0.1.0',
+      rollout: null,
+    });
+  });
+
   it('still runs on a corrupted registry, says how to repair it, and repairs it', () => {
     corruptDatabase(deployDir, 'not a database at all');
     const broken = cli('list');

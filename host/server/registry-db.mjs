@@ -3,8 +3,9 @@
 // REGISTRY_DATABASE_URL is set. SQLite's file locks make one file safe for every process on the
 // machine (the CLI, the build, several app servers); PostgreSQL for app servers on several machines.
 //
-// Three tables: one row with the revision and the live state (what each remote serves), the
-// published versions (immutable) and the history (append-only; one row per revision). Every change
+// Three tables: one row with the revision and the live state (what each remote serves, rollouts
+// included), the published versions (immutable) and the history (append-only; one row per
+// revision); and a fourth for secrets every app server must share (the override key). Every change
 // is one transaction that compare-and-swaps the revision: a writer that read an older revision
 // changes nothing and answers false, so no change is ever lost.
 import { mkdirSync } from 'node:fs';
@@ -23,7 +24,10 @@ CREATE TABLE IF NOT EXISTS registry_versions (
 CREATE TABLE IF NOT EXISTS registry_history (
   revision INTEGER PRIMARY KEY, at TEXT NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL,
   remote TEXT NOT NULL, from_version TEXT, to_version TEXT, reason TEXT);
+CREATE TABLE IF NOT EXISTS registry_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
+// Added after the first registries were made: a rollout's percentage, an override's expiry.
+const HISTORY_DETAIL = 'ALTER TABLE registry_history ADD COLUMN detail TEXT';
 
 const SQLITE_SCHEMA = `${TABLES}
 CREATE TRIGGER IF NOT EXISTS registry_history_append_only BEFORE UPDATE ON registry_history
@@ -37,6 +41,7 @@ CREATE TRIGGER IF NOT EXISTS registry_versions_no_delete BEFORE DELETE ON regist
 `;
 
 const PG_SCHEMA = `${TABLES}
+${HISTORY_DETAIL.replace('ADD COLUMN', 'ADD COLUMN IF NOT EXISTS')};
 CREATE OR REPLACE FUNCTION registry_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$;
 CREATE OR REPLACE TRIGGER registry_history_append_only BEFORE UPDATE OR DELETE ON registry_history
@@ -48,7 +53,7 @@ CREATE OR REPLACE TRIGGER registry_versions_immutable BEFORE UPDATE OR DELETE ON
 const VERSION_COLUMNS = `remote, version, digest, published_at AS "publishedAt", published_by AS "publishedBy"`;
 const versionsQuery = (withFiles) =>
   `SELECT ${VERSION_COLUMNS}${withFiles ? ', files' : ''} FROM registry_versions ORDER BY published_at, remote, version`;
-const HISTORY_COLUMNS = `revision, at, operator, action, remote, from_version AS "from", to_version AS "to", reason`;
+const HISTORY_COLUMNS = `revision, at, operator, action, remote, from_version AS "from", to_version AS "to", reason, detail`;
 
 function historyQuery(remote, limit, placeholder) {
   const where = remote ? `WHERE remote = ${placeholder(1)}` : '';
@@ -65,7 +70,11 @@ function historyQuery(remote, limit, placeholder) {
 const INSERT_VERSION =
   'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
 const INSERT_HISTORY =
-  'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+  'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+// The first writer's value wins; every process then reads the same one.
+const INSERT_SECRET =
+  'INSERT INTO registry_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING';
+const SELECT_SECRET = 'SELECT value FROM registry_secrets WHERE name = ?';
 // Never behind the history: the next change's revision must be a new one.
 const RESTORE_REVISION =
   'UPDATE registry_revision SET revision = (SELECT MAX(r) FROM (SELECT CAST(? AS INTEGER) AS r UNION ALL SELECT COALESCE(MAX(revision), 0) FROM registry_history) AS candidates), state = ? WHERE id = 1';
@@ -90,6 +99,7 @@ const historyParams = (h) => [
   h.from ?? null,
   h.to ?? null,
   h.reason ?? null,
+  h.detail ?? null,
 ];
 
 /** Runs fn in a write transaction; fn answering false rolls it back. */
@@ -129,6 +139,15 @@ function sqliteDatabase(file) {
       handle.exec('PRAGMA busy_timeout = 10000');
       handle.exec('PRAGMA journal_mode = WAL');
       handle.exec(SQLITE_SCHEMA);
+      const columns = handle.prepare('PRAGMA table_info(registry_history)').all();
+      if (!columns.some((c) => c.name === 'detail')) {
+        try {
+          handle.exec(HISTORY_DETAIL);
+        } catch (error) {
+          // Another process added it between the two statements.
+          if (!/duplicate column/i.test(error.message)) throw error;
+        }
+      }
     } catch (error) {
       handle.close();
       throw error;
@@ -193,6 +212,13 @@ function sqliteDatabase(file) {
           return true;
         }),
       );
+    },
+    /** The value stored under `name`, `candidate` stored first when there is none yet. */
+    async secret(name, candidate) {
+      return use((d) => {
+        d.prepare(INSERT_SECRET).run(name, candidate);
+        return d.prepare(SELECT_SECRET).get(name).value;
+      });
     },
     /** Fills an empty database from a snapshot (registry-store's repair). */
     async restore(snapshot) {
@@ -292,6 +318,10 @@ function postgresDatabase(url) {
         if (added.rowCount !== 1) throw new Error(`history revision ${expected + 1} is taken`);
         return true;
       });
+    },
+    async secret(name, candidate) {
+      await query(numbered(INSERT_SECRET), [name, candidate]);
+      return (await query(numbered(SELECT_SECRET), [name])).rows[0].value;
     },
     async restore(snapshot) {
       await inTransaction(async (c) => {

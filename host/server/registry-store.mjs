@@ -9,6 +9,7 @@
 //   (registry-db.mjs); an operator may make a change conditional on the revision it saw.
 // - After every change a snapshot (${DEPLOY_DIR}/registry.last-good.json) is written: the app server
 //   serves it when the database cannot be read, and `repair` rebuilds the database from it.
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
@@ -67,6 +68,16 @@ function checkVersion(version) {
   return version;
 }
 
+/** A rollout's share of browsers: 1..99, or 100 for everyone (which is an activation). */
+function checkPercent(percent) {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) {
+    throw new RegistryError(
+      `The percentage must be a whole number from 1 to 100, not '${String(percent).slice(0, 16)}' (100 makes the version live for everyone; cancel a rollout to end it)`,
+    );
+  }
+  return percent;
+}
+
 function checkReason(reason) {
   if (reason === undefined || reason === null) return null;
   if (typeof reason !== 'string' || reason.length > 500) {
@@ -86,18 +97,40 @@ function checkState(state) {
     if (!Array.isArray(live.trail) || !live.trail.every((v) => VERSION.test(String(v)))) {
       throw new Error(`${name} has an invalid trail`);
     }
+    const { rollout } = live;
+    if (
+      rollout !== undefined &&
+      (!rollout ||
+        !VERSION.test(String(rollout.version)) ||
+        !Number.isInteger(rollout.percent) ||
+        rollout.percent < 1 ||
+        rollout.percent > 99)
+    ) {
+      throw new Error(`${name} has an invalid rollout`);
+    }
   }
   return state;
 }
+
+/** Where a browser finds `version` of remote `name`. */
+export const manifestUrl = (name, version) => `/remotes/${name}/${version}/mf-manifest.json`;
 
 function toDocument(state) {
   const remotes = {};
   for (const name of Object.keys(REMOTE_PACKAGES)) {
     const active = state[name]?.active;
-    if (active)
-      remotes[name] = { version: active, manifest: `/remotes/${name}/${active}/mf-manifest.json` };
+    if (active) remotes[name] = { version: active, manifest: manifestUrl(name, active) };
   }
   return { remotes };
+}
+
+/** Per remote the version some browsers get before everyone does: { version, percent }. */
+function toRollouts(state) {
+  const rollouts = {};
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    if (state[name]?.rollout) rollouts[name] = { ...state[name].rollout };
+  }
+  return rollouts;
 }
 
 /** The version a build stamped into its manifest (Module Federation's buildInfo.buildVersion). */
@@ -150,6 +183,19 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       if (!lastGood || current.revision >= lastGood.revision) lastGood = current;
       return current;
     });
+
+  /** The live state, or when the database cannot be read the last good one (or throws). */
+  async function liveState() {
+    try {
+      return (await readState()).state;
+    } catch (error) {
+      const snapshot = readSnapshot();
+      const best = [lastGood, snapshot].filter(Boolean).sort((a, b) => b.revision - a.revision)[0];
+      if (!best) throw error;
+      onUnreadable?.(error);
+      return best.state;
+    }
+  }
 
   const findVersion = (name, version) =>
     guard(async () =>
@@ -228,6 +274,30 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     throw new RegistryError('The registry is busy with other changes: try again', 503);
   }
 
+  /**
+   * What activate, a rollout and an override check before a browser may load `version`: it is
+   * published (or forced) and passes the checks (or is forced). Answers the problems forced past.
+   */
+  async function checkGoingLive(name, version, force) {
+    const published = await findVersion(name, version);
+    if (!published && !force) {
+      throw new RegistryError(
+        `${name}@${version} is not published (force it with a reason to activate anyway)`,
+        409,
+      );
+    }
+    return published ? assertMayGoLive(name, version, published, force) : ['not published'];
+  }
+
+  /** Forcing needs a reason, kept in the history. */
+  function reasonFor(options) {
+    const reason = checkReason(options.reason);
+    if (options.force && !reason) {
+      throw new RegistryError('Forcing a version live needs a reason (it is kept in the history)');
+    }
+    return reason;
+  }
+
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
   function assertMayGoLive(name, version, record, force) {
     const problems = activationProblems({
@@ -245,36 +315,139 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     return problems;
   }
 
+  /** Activating a version (or rolling back) ends the remote's rollout: this says which one. */
+  const endedRollout = (live) =>
+    live.rollout
+      ? `ended the rollout of ${live.rollout.version} to ${live.rollout.percent}% of browsers`
+      : null;
+
+  /** The change that ends the rollout of `name`, its live version staying. */
+  const endRollout = (state, name, live, result) => ({
+    state: { ...state, [name]: { active: live.active, trail: live.trail } },
+    entry: {
+      action: 'rollout-cancel',
+      remote: name,
+      from: live.rollout.version,
+      to: live.active,
+      detail: endedRollout(live),
+    },
+    result,
+  });
+
   async function activate(remote, version, options = {}) {
     const name = normaliseRemote(remote);
     checkVersion(version);
-    const reason = checkReason(options.reason);
-    if (options.force && !reason) {
-      throw new RegistryError('Forcing a version live needs a reason (it is kept in the history)');
-    }
+    const reason = reasonFor(options);
     return mutate(
       async ({ state }) => {
-        const published = await findVersion(name, version);
-        if (!published && !options.force) {
-          throw new RegistryError(
-            `${name}@${version} is not published (force it with a reason to activate anyway)`,
-            409,
-          );
-        }
         const live = state[name] ?? { active: null, trail: [] };
         const result = { name, active: version, previous: live.active };
-        if (live.active === version) return { result: { ...result, previous: null } };
-        const problems = published ? assertMayGoLive(name, version, published, options.force) : [];
+        if (live.active === version && !live.rollout) {
+          return { result: { ...result, previous: null } };
+        }
+        if (live.active === version) {
+          // Everyone is to have the live version: what remains to do is end the rollout.
+          return endRollout(state, name, live, { ...result, previous: null });
+        }
+        const problems = await checkGoingLive(name, version, options.force);
         const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
         return {
           state: { ...state, [name]: { active: version, trail } },
           entry: {
-            action: published && !problems.length ? 'activate' : 'force',
+            action: problems.length ? 'force' : 'activate',
             remote: name,
             from: live.active,
             to: version,
+            detail: endedRollout(live),
           },
           result,
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /**
+   * Makes `version` live for `percent` of browsers (1..99; each browser's sticky bucket decides,
+   * registry-per-browser.mjs), the others keeping the live version; 100 activates it, ending the rollout. The same
+   * checks and `force` as activate.
+   */
+  async function rollout(remote, version, percent, options = {}) {
+    const name = normaliseRemote(remote);
+    checkVersion(version);
+    checkPercent(percent);
+    const reason = reasonFor(options);
+    if (percent === 100) return activate(name, version, options);
+    return mutate(
+      async ({ state }) => {
+        const live = state[name] ?? { active: null, trail: [] };
+        if (!live.active) {
+          throw new RegistryError(
+            `${name} has no version live for everyone yet: activate one first (the browsers outside the rollout keep it)`,
+            409,
+          );
+        }
+        if (live.active === version) {
+          throw new RegistryError(`${name}@${version} is already live for everyone`, 409);
+        }
+        const result = { name, active: live.active, rollout: { version, percent } };
+        const same = live.rollout?.version === version;
+        if (same && live.rollout.percent === percent) return { result };
+        const problems = await checkGoingLive(name, version, options.force);
+        const share = same
+          ? `from ${live.rollout.percent}% to ${percent}% of browsers`
+          : `${percent}% of browsers`;
+        return {
+          state: { ...state, [name]: { ...live, rollout: { version, percent } } },
+          entry: {
+            action: 'rollout',
+            remote: name,
+            from: live.active,
+            to: version,
+            detail: problems.length ? `${share}; forced past: ${problems.join('; ')}` : share,
+          },
+          result,
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /** Ends a rollout: every browser gets the live version again, which does not change. */
+  async function cancelRollout(remote, options = {}) {
+    const name = normaliseRemote(remote);
+    const reason = checkReason(options.reason);
+    return mutate(
+      async ({ state }) => {
+        const live = state[name] ?? { active: null, trail: [] };
+        const result = { name, active: live.active, rollout: null };
+        return live.rollout ? endRollout(state, name, live, result) : { result };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /**
+   * Records that an operator let one browser load `version` until `expiresAt` (a signed override,
+   * registry-per-browser.mjs): the same checks and `force` as activate, and a row in the history.
+   */
+  async function recordOverride(remote, version, expiresAt, options = {}) {
+    const name = normaliseRemote(remote);
+    checkVersion(version);
+    const reason = reasonFor(options);
+    return mutate(
+      async () => {
+        const problems = await checkGoingLive(name, version, options.force);
+        const until = `valid until ${expiresAt.toISOString()}`;
+        return {
+          entry: {
+            action: 'override-issued',
+            remote: name,
+            from: null,
+            to: version,
+            detail: problems.length ? `${until}; forced past: ${problems.join('; ')}` : until,
+          },
+          result: { name, version },
         };
       },
       { ...options, reason },
@@ -294,10 +467,16 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         const live = state[name] ?? { active: null, trail: [] };
         let next;
         if (to) {
-          if (live.active === to) {
+          if (live.active === to && !live.rollout) {
             return { result: { name, active: to, previous: null } };
           }
-          next = { active: to, trail: [...live.trail, live.active].filter(Boolean).slice(-TRAIL) };
+          next = {
+            active: to,
+            trail:
+              live.active === to
+                ? live.trail
+                : [...live.trail, live.active].filter(Boolean).slice(-TRAIL),
+          };
         } else {
           if (!live.trail.length) {
             throw new RegistryError(`${name} has no earlier version to roll back to`, 409);
@@ -315,7 +494,13 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         assertMayGoLive(name, next.active, record, false);
         return {
           state: { ...state, [name]: next },
-          entry: { action: 'rollback', remote: name, from: live.active, to: next.active },
+          entry: {
+            action: 'rollback',
+            remote: name,
+            from: live.active,
+            to: next.active,
+            detail: endedRollout(live),
+          },
           result: { name, active: next.active, previous: live.active },
         };
       },
@@ -423,6 +608,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         remotes[name] = {
           active: state[name]?.active ?? null,
           trail: state[name]?.trail ?? [],
+          rollout: state[name]?.rollout ?? null,
           versions: own,
         };
       }
@@ -450,23 +636,29 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     publishFolder,
     activate,
     rollback,
+    rollout,
+    cancelRollout,
+    recordOverride,
+
+    /**
+     * The key that signs overrides when REGISTRY_OVERRIDE_SECRET is not set: made once, kept in the
+     * database, so every app server of the registry signs and checks with the same one.
+     */
+    async overrideSecret() {
+      return guard(() => db.secret('override', randomBytes(32).toString('base64url')));
+    },
 
     /**
      * The document browsers read as /registry.json: live versions only. When the database cannot
      * be read, the last good one (this process's, or the snapshot's, the newer of the two).
      */
     async document() {
-      try {
-        return toDocument((await readState()).state);
-      } catch (error) {
-        const snapshot = readSnapshot();
-        const best = [lastGood, snapshot]
-          .filter(Boolean)
-          .sort((a, b) => b.revision - a.revision)[0];
-        if (!best) throw error;
-        onUnreadable?.(error);
-        return toDocument(best.state);
-      }
+      return toDocument(await liveState());
+    },
+
+    /** Per remote its rollout ({ version, percent }), from the same state as document(). */
+    async rollouts() {
+      return toRollouts(await liveState());
     },
 
     /**

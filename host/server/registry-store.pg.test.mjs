@@ -44,7 +44,9 @@ beforeAll(() => {
 beforeEach(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-registry-pg-'));
   stores = [];
-  await sql('DROP TABLE IF EXISTS registry_history, registry_versions, registry_revision');
+  await sql(
+    'DROP TABLE IF EXISTS registry_history, registry_versions, registry_revision, registry_secrets',
+  );
 });
 
 afterEach(async () => {
@@ -80,6 +82,40 @@ describe('the registry on PostgreSQL', () => {
     expect(await a.rollback('wallets', { operator: 'ada' })).toMatchObject({
       active: activations.at(-2).to,
     });
+  }, 60_000);
+
+  it('rollouts: concurrent changes through two stores are all recorded, a stale revision is 409, the override key is shared', async () => {
+    const [a, b] = [open(), open()];
+    for (const version of ['2.0.0', '2.0.1']) await publish(a, version);
+    await a.activate('wallets', '2.0.0', { operator: 'ada' });
+    const before = (await a.read()).revision;
+    const percents = Array.from({ length: 20 }, (_, i) => i + 1);
+    await Promise.all(
+      percents.map((percent, i) =>
+        (i % 2 ? b : a).rollout('wallets', '2.0.1', percent, { operator: 'ada' }),
+      ),
+    );
+    const rollouts = (await a.history({ remote: 'wallets', limit: 100 })).filter(
+      (h) => h.action === 'rollout',
+    );
+    expect(rollouts).toHaveLength(percents.length);
+    expect((await a.read()).revision).toBe(before + percents.length);
+    const { percent } = (await b.read()).remotes.wallets.rollout;
+    expect(percents).toContain(percent);
+
+    const seen = (await a.read()).revision;
+    await b.cancelRollout('wallets', { operator: 'bola', ifRevision: seen });
+    await expect(
+      a.rollout('wallets', '2.0.1', 50, { operator: 'ada', ifRevision: seen }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect((await a.read()).remotes.wallets).toMatchObject({ active: '2.0.0', rollout: null });
+    expect((await a.history({ limit: 1 }))[0]).toMatchObject({
+      action: 'rollout-cancel',
+      operator: 'bola',
+      detail: expect.stringMatching(/^ended the rollout of 2\.0\.1 to \d+% of browsers$/),
+    });
+    const key = await a.overrideSecret();
+    expect(await b.overrideSecret()).toBe(key);
   }, 60_000);
 
   it('keeps the history append-only and serves the last good registry while the state is invalid, until repaired', async () => {

@@ -7,7 +7,9 @@
 // OPERATOR_RATE_LIMIT (operator requests per minute per client, 60), OPERATOR_PORT and
 // OPERATOR_HOST (127.0.0.1): the operator API on its own address instead of the app's,
 // API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off),
-// TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge).
+// TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge),
+// REGISTRY_OVERRIDE_SECRET (32+ characters: the key that signs testers' overrides; unset: a key kept
+// in the registry database, shared by every app server of that registry).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
@@ -31,6 +33,10 @@ let operatorPort = null;
 try {
   trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
   operators = parseOperators(process.env);
+  const secret = process.env.REGISTRY_OVERRIDE_SECRET;
+  if (secret !== undefined && secret !== '' && secret.length < 32) {
+    throw new Error('REGISTRY_OVERRIDE_SECRET must be 32 characters or more');
+  }
   if (process.env.OPERATOR_PORT) {
     operatorPort = Number(process.env.OPERATOR_PORT);
     if (!Number.isInteger(operatorPort) || operatorPort < 1 || operatorPort > 65535) {
@@ -54,6 +60,7 @@ const registry = {
   hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
   operatorRateLimit: { max: Number(process.env.OPERATOR_RATE_LIMIT) || 60, timeWindow: '1 minute' },
   operatorApiElsewhere: operatorPort !== null,
+  overrideSecret: process.env.REGISTRY_OVERRIDE_SECRET || undefined,
 };
 
 const app = await buildApp({

@@ -1,0 +1,113 @@
+// A team's release and an operator's rollout, through the app server's operator API as they would
+// use it (host/README.md "Operators"): upload a built folder as a new version, roll it out to a
+// share of browsers, issue a tester a signed override link. The builds are copies of what the
+// private server already serves, relabelled: same code, another version.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { makeRunDir } from './deploy-dir';
+import { REGISTRY_ADMIN_TOKEN } from './paths';
+
+interface Server {
+  baseURL: string;
+  deployDir: string;
+}
+
+const auth = { authorization: `Bearer ${REGISTRY_ADMIN_TOKEN}` };
+
+async function call(server: Server, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${server.baseURL}${route}`, {
+    method,
+    headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** The version live for everyone (the operator's view of the registry). */
+export async function liveVersion(server: Server, remote: string): Promise<string> {
+  const { state } = (await call(server, 'GET', '/_operator/registry')) as {
+    state: { remotes: Record<string, { active: string } | undefined> };
+  };
+  const active = state.remotes[remote]?.active;
+  if (!active) throw new Error(`${remote} has no live version: ${JSON.stringify(state)}`);
+  return active;
+}
+
+/**
+ * Publishes the build of `remote`@`from` again as `version`, the way a team's pipeline does: its
+ * manifest stamped with the new version, uploaded as a .tar.gz.
+ */
+export async function publishCopy(
+  server: Server,
+  remote: string,
+  from: string,
+  version: string,
+): Promise<void> {
+  const dir = makeRunDir('release');
+  try {
+    const build = path.join(dir, 'dist');
+    fs.cpSync(path.join(server.deployDir, 'remotes', remote, from), build, { recursive: true });
+    const manifestPath = path.join(build, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+    manifest.metaData.buildInfo.buildVersion = version;
+    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
+    // The compressed variants are written again from the new manifest when it is published.
+    for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestPath}${suffix}`, { force: true });
+    const archive = execFileSync('tar', ['-czf', '-', '-C', build, '.']);
+    const res = await fetch(
+      `${server.baseURL}/_operator/registry/${remote}/versions/${encodeURIComponent(version)}`,
+      {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/gzip' },
+        body: archive,
+      },
+    );
+    if (res.status !== 201)
+      throw new Error(`publishing ${remote}@${version}: ${res.status} ${await res.text()}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function rollOut(
+  server: Server,
+  remote: string,
+  version: string,
+  percent: number,
+): Promise<void> {
+  await call(server, 'PUT', `/_operator/registry/${remote}/rollout`, {
+    version,
+    percent,
+    reason: 'journey: canary',
+  });
+}
+
+/** The link a tester opens to load `version` of `remote` in their browser only. */
+export async function overrideLink(
+  server: Server,
+  remote: string,
+  version: string,
+): Promise<string> {
+  const { link } = await call(server, 'POST', '/_operator/overrides', {
+    remote,
+    version,
+    minutes: 30,
+    reason: 'journey: a tester checks the next version',
+  });
+  return `${server.baseURL}${String(link)}`;
+}
+
+/** Which versions of `remote` the page fetched the manifest of, in order. */
+export function watchManifests(page: Page, remote: string): string[] {
+  const versions: string[] = [];
+  const pattern = new RegExp(`/remotes/${remote}/([^/]+)/mf-manifest\\.json$`);
+  page.on('request', (request) => {
+    const match = pattern.exec(new URL(request.url()).pathname);
+    if (match?.[1]) versions.push(decodeURIComponent(match[1]));
+  });
+  return versions;
+}
