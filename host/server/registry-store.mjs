@@ -116,10 +116,16 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * @param {string} deployDir
  * @param {{ databaseUrl?: string, onUnreadable?: (error: Error) => void,
- *   hostShared?: Record<string, string> }} [options] hostShared: the versions the host provides of
- *   its shared packages (registry-checks.mjs hostSharedVersions); without it that check is left out.
+ *   hostShared?: Record<string, string>,
+ *   mountCheck?: ((o: { dir: string, name: string, version: string }) => Promise<string[]>) | null }} [options]
+ *   hostShared: the versions the host provides of its shared packages (registry-checks.mjs
+ *   hostSharedVersions); mountCheck: the headless mount smoke test (mount-check.mjs). Without them
+ *   those checks are left out: the app server, the CLI and the build pass both (liveChecks).
  */
-export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, hostShared } = {}) {
+export function createRegistryStore(
+  deployDir,
+  { databaseUrl, onUnreadable, hostShared, mountCheck } = {},
+) {
   const db = openRegistryDatabase({ deployDir, databaseUrl });
   const snapshotPath = path.join(deployDir, 'registry.last-good.json');
   const versionDir = (name, version) => path.join(deployDir, 'remotes', name, version);
@@ -202,7 +208,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       const entry = {
         ...change.entry,
         operator: operator ?? 'unknown',
-        reason,
+        reason: change.reason ?? reason,
         at: new Date().toISOString(),
       };
       const committed = await guard(() =>
@@ -228,14 +234,23 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     throw new RegistryError('The registry is busy with other changes: try again', 503);
   }
 
+  /**
+   * Versions that mounted, by digest: a version's files never change, so a pass stays a pass (a
+   * rollback to a version that was live is not mounted again). Failures are not kept: a time limit
+   * missed on a busy machine is tried again next time.
+   */
+  const mounted = new Set();
+
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
-  function assertMayGoLive(name, version, record, force) {
-    const problems = activationProblems({
-      dir: versionDir(name, version),
-      name,
-      digest: record.digest,
-      hostShared,
-    });
+  async function assertMayGoLive(name, version, record, force) {
+    const dir = versionDir(name, version);
+    const problems = activationProblems({ dir, name, digest: record.digest, hostShared });
+    // Mounting a version whose files are missing or changed would only repeat those reasons.
+    if (mountCheck && !problems.length && !mounted.has(`${name}@${version}:${record.digest}`)) {
+      const failed = await mountCheck({ dir, name, version });
+      if (failed.length) problems.push(...failed.map((p) => `the mount check failed: ${p}`));
+      else mounted.add(`${name}@${version}:${record.digest}`);
+    }
     if (problems.length && !force) {
       throw new RegistryError(
         `${name}@${version} cannot go live: ${problems.join('; ')} (force it with a reason to activate anyway)`,
@@ -264,9 +279,13 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         const live = state[name] ?? { active: null, trail: [] };
         const result = { name, active: version, previous: live.active };
         if (live.active === version) return { result: { ...result, previous: null } };
-        const problems = published ? assertMayGoLive(name, version, published, options.force) : [];
+        const problems = published
+          ? await assertMayGoLive(name, version, published, options.force)
+          : [];
         const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
         return {
+          // What the force went past stays in the history next to the operator's reason.
+          reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
           state: { ...state, [name]: { active: version, trail } },
           entry: {
             action: published && !problems.length ? 'activate' : 'force',
@@ -312,7 +331,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
             409,
           );
         }
-        assertMayGoLive(name, next.active, record, false);
+        await assertMayGoLive(name, next.active, record, false);
         return {
           state: { ...state, [name]: next },
           entry: { action: 'rollback', remote: name, from: live.active, to: next.active },

@@ -358,11 +358,10 @@ describe('checks before a version goes live', () => {
       reason: 'known issue, fixed by a flag',
     });
     const [entry] = await store.history({ remote: 'wallets' });
-    expect(entry).toMatchObject({
-      action: 'force',
-      to: '0.2.0',
-      reason: 'known issue, fixed by a flag',
-    });
+    expect(entry).toMatchObject({ action: 'force', to: '0.2.0' });
+    // The operator's reason, then what the force went past.
+    expect(entry.reason).toMatch(/^known issue, fixed by a flag \(forced past: /);
+    expect(entry.reason).toMatch(new RegExp(reason.source.replace(' \\(force', '')));
   });
 
   it('accepts shared requirements the host meets', async () => {
