@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/* global describe, it, expect, afterEach */
+/* global describe, it, expect, afterEach, jest */
 import {
   existsSync,
   mkdirSync,
@@ -198,6 +198,39 @@ describe('app server', () => {
       headers: { authorization: 'Bearer admin-token' },
     });
     expect(data.json()).toMatchObject({ operator: 'admin', revision: expect.any(Number) });
+  });
+
+  it('runs the mount check it is given before a version goes live, on the site and on the operator server', async () => {
+    const mountCheck = jest.fn(async ({ version }) =>
+      version === '0.2.0' ? ['mount threw: no wallets'] : [],
+    );
+    await start('admin-token', { mountCheck });
+    const activate = (server) =>
+      server.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets',
+        headers: { authorization: 'Bearer admin-token' },
+        payload: { version: '0.2.0' },
+      });
+    const refused = await activate(app);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'wallets@0.2.0 cannot go live: the mount check failed: mount threw: no wallets (force it with a reason to activate anyway)',
+    );
+    expect(mountCheck).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'wallets', version: '0.2.0' }),
+    );
+    const operatorApp = await buildOperatorApp({
+      deployDir,
+      adminToken: 'admin-token',
+      mountCheck,
+    });
+    try {
+      expect((await activate(operatorApp)).statusCode).toBe(409);
+    } finally {
+      await operatorApp.close();
+    }
+    expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.1.0');
   });
 
   it('switches and rolls back a version over HTTP', async () => {
