@@ -70,6 +70,8 @@ test('an operator switches a remote from the console, is refused with the reason
     'Refused (409): The registry changed: you saw revision',
   );
   expect(await activeVersion(server, REMOTE)).toBe('7.0.0');
+  // Nothing to end: End rollout stays off after the refusal.
+  await expect(card.getByRole('button', { name: 'End rollout' })).toBeDisabled();
 
   // Read again: the broken version is listed, and the mount check refuses it with its reason.
   await page.getByRole('button', { name: 'Refresh' }).click();

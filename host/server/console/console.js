@@ -285,8 +285,10 @@ async function change(name, action, form, alert) {
     'rollout-end': ['DELETE', `${path}/rollout`, undefined],
   };
   const [method, url, body] = requests[action];
-  const buttons = form.querySelectorAll('button');
-  for (const b of buttons) b.disabled = true;
+  // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
+  // without a rollout).
+  const buttons = [...form.querySelectorAll('button')].map((b) => [b, b.disabled]);
+  for (const [b] of buttons) b.disabled = true;
   alert.textContent = '';
   $('status').textContent = `${name}: checking and applying…`;
   try {
@@ -301,7 +303,7 @@ async function change(name, action, form, alert) {
     if (error.status === 401)
       return signedOut('The operator token was not accepted (Unauthorized).');
     alert.textContent = `Refused (${error.status}): ${error.message}`;
-    for (const b of buttons) b.disabled = false;
+    for (const [b, disabled] of buttons) b.disabled = disabled;
   }
   return undefined;
 }
