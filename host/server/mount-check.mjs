@@ -64,7 +64,9 @@ export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }
         finish(result?.ok ? [] : [String(result?.problem ?? 'the mount check gave no answer')]);
       });
       proc.on('error', (error) => finish([`the mount check could not start: ${error.message}`]));
-      proc.on('exit', (code, signal) => {
+      // 'close', not 'exit': the IPC channel is drained by then, so a result sent just before
+      // exiting is never taken for a crash.
+      proc.on('close', (code, signal) => {
         const last = output.join('').trim().split('\n').at(-1)?.slice(0, 200);
         finish([
           `the mount check stopped (${signal ?? `exit ${code}`}) after ${Date.now() - started} ms${last ? `: ${last}` : ''}`,
