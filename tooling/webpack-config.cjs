@@ -91,9 +91,10 @@ function createFederatedConfig(o) {
       rules: [
         {
           test: /\.[cm]?tsx?$/,
-          // @ajo/shared and @ajo/remote-kit are source-first TypeScript: they resolve (realpath) to
-          // their own folders in the repository, so only node_modules is excluded.
-          exclude: /node_modules/,
+          // @ajo/shared and @ajo/remote-kit are source-first TypeScript: in the workspace they
+          // resolve (realpath) to their own folders; a remote built outside it gets them as packages
+          // in node_modules, so those are compiled too, and nothing else from node_modules is.
+          exclude: (file) => /node_modules/.test(file) && !/node_modules[\\/]@ajo[\\/]/.test(file),
           use: {
             loader: require.resolve('swc-loader'),
             options: {

@@ -3,6 +3,10 @@
 // (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback) and, for a
 // version that was never published, `force` with a reason (the CLI's --force --reason; refused
 // without them).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { REGISTRY_ADMIN_TOKEN } from './paths';
 
 interface Server {
@@ -74,4 +78,42 @@ export async function endpointRefuses(
 /** Without the token the endpoint answers 401. */
 export async function callWithoutToken(server: Server): Promise<number> {
   return (await fetch(`${server.baseURL}/_operator/registry`)).status;
+}
+
+/**
+ * Publishes `version` of `remote` over HTTP (the upload a team's pipeline makes): a copy of the
+ * published `from` build stamped as `version`, or with an entry that throws (`brokenEntry`), which
+ * the app server's headless mount check refuses to make live.
+ */
+export async function uploadVersion(
+  server: Server,
+  remote: string,
+  from: string,
+  version: string,
+  { brokenEntry = false } = {},
+): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ajo-upload-${remote}-`));
+  try {
+    const source = path.join(server.deployDir, 'remotes', remote, from);
+    // The .br/.gz variants are left behind: publishing writes them again for the new content.
+    fs.cpSync(source, dir, { recursive: true, filter: (file) => !/\.(br|gz)$/.test(file) });
+    const manifestFile = path.join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.metaData.buildInfo.buildVersion = version;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    if (brokenEntry) {
+      fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'throw new Error("half-deployed entry");');
+    }
+    const archive = execFileSync('tar', ['-czf', '-', '-C', dir, '.']);
+    const res = await fetch(`${server.baseURL}/_operator/registry/${remote}/versions/${version}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/gzip' },
+      body: archive,
+    });
+    if (res.status !== 201) {
+      throw new Error(`uploading ${remote}@${version} answered ${res.status}: ${await res.text()}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -54,7 +54,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
- *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
+ *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, mountCheck?: (o: { dir: string, name: string, version: string }) => Promise<string[]>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
  *   trustProxy?: false | string, production?: boolean, overrideSecret?: string, now?: () => number,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
@@ -64,6 +64,7 @@ export async function buildApp(o) {
   const store = createRegistryStore(o.deployDir, {
     databaseUrl: o.registryDatabaseUrl,
     hostShared: o.hostShared,
+    mountCheck: o.mountCheck,
     // The last good registry keeps remotes up; operators see why in the log.
     onUnreadable: (error) => app.log.error({ err: error }, 'registry unreadable'),
   });

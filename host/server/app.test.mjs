@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/* global describe, it, expect, afterEach */
+/* global describe, it, expect, afterEach, jest */
 import {
   existsSync,
   mkdirSync,
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { buildApp } from './app.mjs';
-import { buildOperatorApp, parseOperators } from './operator-api.mjs';
+import { buildOperatorApp, CONSOLE_CSP, parseOperators } from './operator-api.mjs';
 import { precompressDir } from './precompress.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry-store.mjs';
@@ -173,6 +173,67 @@ describe('app server', () => {
     expect(ok.json().state.remotes.wallets.active).toBe('0.1.0');
   });
 
+  it('serves the operator console without a token, its data only with one, under a strict CSP', async () => {
+    await start('admin-token');
+    const page = await app.inject('/_operator/console');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toBe(CONSOLE_CSP);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self';/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    // Its own script and style, no inline script (the CSP would refuse it), no customer bundle.
+    expect(page.body).toContain('<script type="module" src="/_operator/console/console.js">');
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(page.body).not.toContain('/assets/main.js');
+    const script = await app.inject('/_operator/console/console.js');
+    expect([script.statusCode, script.headers['content-type']]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+    ]);
+    expect((await app.inject('/_operator/console/console.css')).statusCode).toBe(200);
+    // Nothing else under the console is there, and the data still needs the token.
+    expect((await app.inject('/_operator/console/other.js')).statusCode).toBe(404);
+    expect((await app.inject('/_operator/registry')).statusCode).toBe(401);
+    const data = await app.inject({
+      url: '/_operator/registry',
+      headers: { authorization: 'Bearer admin-token' },
+    });
+    expect(data.json()).toMatchObject({ operator: 'admin', revision: expect.any(Number) });
+  });
+
+  it('runs the mount check it is given before a version goes live, on the site and on the operator server', async () => {
+    const mountCheck = jest.fn(async ({ version }) =>
+      version === '0.2.0' ? ['mount threw: no wallets'] : [],
+    );
+    await start('admin-token', { mountCheck });
+    const activate = (server) =>
+      server.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets',
+        headers: { authorization: 'Bearer admin-token' },
+        payload: { version: '0.2.0' },
+      });
+    const refused = await activate(app);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'wallets@0.2.0 cannot go live: the mount check failed: mount threw: no wallets (force it with a reason to activate anyway)',
+    );
+    expect(mountCheck).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'wallets', version: '0.2.0' }),
+    );
+    const operatorApp = await buildOperatorApp({
+      deployDir,
+      adminToken: 'admin-token',
+      mountCheck,
+    });
+    try {
+      expect((await activate(operatorApp)).statusCode).toBe(409);
+    } finally {
+      await operatorApp.close();
+    }
+    expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.1.0');
+  });
+
   it('switches and rolls back a version over HTTP', async () => {
     await start('admin-token');
     const auth = { authorization: 'Bearer admin-token' };
@@ -225,7 +286,7 @@ describe('app server', () => {
       ['rollback', 'admin', '0.1.0', '0.2.0', 'back to the release'],
       ['rollback', 'admin', '0.2.0', '0.1.0', null],
       ['rollback', 'admin', '0.3.0', '0.2.0', null],
-      ['force', 'admin', '0.2.0', '0.3.0', 'served from elsewhere'],
+      ['force', 'admin', '0.2.0', '0.3.0', 'served from elsewhere (forced past: not published)'],
       ['activate', 'admin', '0.1.0', '0.2.0', 'release 0.2.0'],
     ]);
   });
@@ -463,10 +524,12 @@ describe('app server', () => {
       });
       expect(res.statusCode).toBe(200);
       expect((await app.inject('/registry.json')).json().remotes.wallets.version).toBe('0.2.0');
-      // Nothing of the customers' site is there.
+      // Nothing of the customers' site is there; the console is, and no longer on the site.
       for (const url of ['/registry.json', '/', '/remotes/wallets/0.1.0/mf-manifest.json']) {
         expect((await operatorApp.inject(url)).statusCode).toBe(404);
       }
+      expect((await operatorApp.inject('/_operator/console')).statusCode).toBe(200);
+      expect((await app.inject('/_operator/console')).statusCode).toBe(404);
     } finally {
       await operatorApp.close();
     }

@@ -4,11 +4,14 @@
 // ETag, and a change sent with If-Match is refused with 409 when the registry moved on. Bad input is
 // a 4xx with {message}, never a 500; requests are rate limited per client before the token is read.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { createOverrideSigner, OVERRIDE_MINUTES, OVERRIDE_PARAM } from './registry-per-browser.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
+import consoleFiles from './console/files.cjs';
 
 const NAME = /^[A-Za-z0-9._@-]{1,64}$/;
 
@@ -61,6 +64,27 @@ const withRevision = (reply, result) => {
   return result;
 };
 
+/**
+ * The operator console's page: its own files only (no customer bundle), no inline script or style,
+ * nothing framed, no form posted anywhere; it talks to this API and nothing else.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  // The empty data: icon only spares the browser a /favicon.ico request.
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+const CONSOLE_FILES = {
+  'index.html': 'text/html; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+};
+
 const changeBody = (properties, required = []) => ({
   type: 'object',
   additionalProperties: false,
@@ -93,7 +117,29 @@ export async function operatorApi(app, o) {
     }),
   );
 
+  // The console's page and files are public (they hold no data); what they show needs the token.
+  const consolePage = Object.fromEntries(
+    Object.keys(CONSOLE_FILES).map((f) => [
+      f,
+      readFileSync(path.join(consoleFiles.CONSOLE_DIR, f), 'utf8'),
+    ]),
+  );
+  const sendConsoleFile = (file) => async (_request, reply) =>
+    reply
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .header('Cache-Control', 'no-cache')
+      .header('X-Frame-Options', 'DENY')
+      .header('Referrer-Policy', 'no-referrer')
+      .type(CONSOLE_FILES[file])
+      .send(consolePage[file]);
+  const open = { config: { operatorConsole: true } };
+  app.get('/_operator/console', open, sendConsoleFile('index.html'));
+  app.get('/_operator/console/', open, sendConsoleFile('index.html'));
+  app.get('/_operator/console/console.js', open, sendConsoleFile('console.js'));
+  app.get('/_operator/console/console.css', open, sendConsoleFile('console.css'));
+
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config?.operatorConsole) return undefined;
     if (!known.length) {
       return reply.code(503).send({
         message:
@@ -129,10 +175,10 @@ export async function operatorApi(app, o) {
     ifRevision: ifRevision(request.headers['if-match']),
   });
 
-  app.get('/_operator/registry', async (_request, reply) => {
+  app.get('/_operator/registry', async (request, reply) => {
     const [state, document] = await Promise.all([o.store.read(), o.store.document()]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, state, document };
+    return { revision: state.revision, operator: request.operator, state, document };
   });
 
   app.get(
@@ -299,6 +345,7 @@ export async function buildOperatorApp(o) {
   const store = createRegistryStore(o.deployDir, {
     databaseUrl: o.registryDatabaseUrl,
     hostShared: o.hostShared,
+    mountCheck: o.mountCheck,
   });
   app.addHook('onClose', () => store.close());
   await app.register(operatorApi, {

@@ -4,14 +4,14 @@
 // rewritten) and makes it live where the remote follows the local build, so `serve.mjs` works next.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hostSharedVersions } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.mjs';
 import { createRegistryStore, publishAll } from './registry-store.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy'));
 const store = createRegistryStore(deployDir, {
   databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
-  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
+  ...liveChecks(path.join(repoRoot, 'host')),
 });
 try {
   await publishAll(store, repoRoot, (line) => process.stdout.write(`${line}\n`));

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { createMountCheck } from './mount-check.mjs';
 import { digestFolder } from './registry-files.mjs';
 
 /** The packages the host shares with every remote (@ajo/tooling/webpack sharedSingletons). */
@@ -86,4 +87,13 @@ export function activationProblems({ dir, name, digest, hostShared }) {
     }
   }
   return problems;
+}
+
+/**
+ * Every check before a version goes live, for createRegistryStore: the shared versions the host
+ * provides and the headless mount smoke test. The app server, the operator server, the CLI and the
+ * build all take them from here, so none of them can leave one out.
+ */
+export function liveChecks(hostDir) {
+  return { hostShared: hostSharedVersions(hostDir), mountCheck: createMountCheck({ hostDir }) };
 }

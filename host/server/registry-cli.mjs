@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { hostSharedVersions } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.mjs';
 import { createRegistryStore, publishAll, RegistryError } from './registry-store.mjs';
 
 const USAGE = `usage: registry-cli.mjs <command>
@@ -61,7 +61,7 @@ const [command, ...args] = positionals;
 const print = (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 const store = createRegistryStore(deployDir, {
   databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
-  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
+  ...liveChecks(path.join(repoRoot, 'host')),
 });
 const change = {
   operator: operatorName(),

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRegistryStore } from './registry-store.mjs';
-import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
+import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.mjs';
 
 let tmp;
 let deployDir;
@@ -25,7 +25,8 @@ beforeEach(async () => {
   const store = createRegistryStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, version);
-    writeBuild(build, { name: 'wallets', version });
+    // Containers that mount: the CLI runs every check before a version goes live (liveChecks).
+    writeContainer(build, { name: 'wallets', version, app: RENDERS });
     await store.publishFolder('wallets', build, version, { operator: 'setup', activate: true });
   }
   await store.close();

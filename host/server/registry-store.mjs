@@ -149,10 +149,16 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * @param {string} deployDir
  * @param {{ databaseUrl?: string, onUnreadable?: (error: Error) => void,
- *   hostShared?: Record<string, string> }} [options] hostShared: the versions the host provides of
- *   its shared packages (registry-checks.mjs hostSharedVersions); without it that check is left out.
+ *   hostShared?: Record<string, string>,
+ *   mountCheck?: ((o: { dir: string, name: string, version: string }) => Promise<string[]>) | null }} [options]
+ *   hostShared: the versions the host provides of its shared packages (registry-checks.mjs
+ *   hostSharedVersions); mountCheck: the headless mount smoke test (mount-check.mjs). Without them
+ *   those checks are left out: the app server, the CLI and the build pass both (liveChecks).
  */
-export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, hostShared } = {}) {
+export function createRegistryStore(
+  deployDir,
+  { databaseUrl, onUnreadable, hostShared, mountCheck } = {},
+) {
   const db = openRegistryDatabase({ deployDir, databaseUrl });
   const snapshotPath = path.join(deployDir, 'registry.last-good.json');
   const versionDir = (name, version) => path.join(deployDir, 'remotes', name, version);
@@ -248,7 +254,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
       const entry = {
         ...change.entry,
         operator: operator ?? 'unknown',
-        reason,
+        reason: change.reason ?? reason,
         at: new Date().toISOString(),
       };
       const committed = await guard(() =>
@@ -298,14 +304,23 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
     return reason;
   }
 
+  /**
+   * Versions that mounted, by digest: a version's files never change, so a pass stays a pass (a
+   * rollback to a version that was live is not mounted again). Failures are not kept: a time limit
+   * missed on a busy machine is tried again next time.
+   */
+  const mounted = new Set();
+
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
-  function assertMayGoLive(name, version, record, force) {
-    const problems = activationProblems({
-      dir: versionDir(name, version),
-      name,
-      digest: record.digest,
-      hostShared,
-    });
+  async function assertMayGoLive(name, version, record, force) {
+    const dir = versionDir(name, version);
+    const problems = activationProblems({ dir, name, digest: record.digest, hostShared });
+    // Mounting a version whose files are missing or changed would only repeat those reasons.
+    if (mountCheck && !problems.length && !mounted.has(`${name}@${version}:${record.digest}`)) {
+      const failed = await mountCheck({ dir, name, version });
+      if (failed.length) problems.push(...failed.map((p) => `the mount check failed: ${p}`));
+      else mounted.add(`${name}@${version}:${record.digest}`);
+    }
     if (problems.length && !force) {
       throw new RegistryError(
         `${name}@${version} cannot go live: ${problems.join('; ')} (force it with a reason to activate anyway)`,
@@ -352,6 +367,8 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
         const problems = await checkGoingLive(name, version, options.force);
         const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
         return {
+          // What the force went past stays in the history next to the operator's reason.
+          reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
           state: { ...state, [name]: { active: version, trail } },
           entry: {
             action: problems.length ? 'force' : 'activate',
@@ -491,7 +508,7 @@ export function createRegistryStore(deployDir, { databaseUrl, onUnreadable, host
             409,
           );
         }
-        assertMayGoLive(name, next.active, record, false);
+        await assertMayGoLive(name, next.active, record, false);
         return {
           state: { ...state, [name]: next },
           entry: {

@@ -198,7 +198,8 @@ describe('activation, rollback and the history', () => {
       operator: 'ada',
       from: null,
       to: '9.9.9',
-      reason: 'hotfix',
+      // What the force went past is kept beside the operator's reason.
+      reason: 'hotfix (forced past: not published)',
     });
     expect(Date.parse(entry.at)).not.toBeNaN();
   });
@@ -573,11 +574,10 @@ describe('checks before a version goes live', () => {
       reason: 'known issue, fixed by a flag',
     });
     const [entry] = await store.history({ remote: 'wallets' });
-    expect(entry).toMatchObject({
-      action: 'force',
-      to: '0.2.0',
-      reason: 'known issue, fixed by a flag',
-    });
+    expect(entry).toMatchObject({ action: 'force', to: '0.2.0' });
+    // The operator's reason, then what the force went past.
+    expect(entry.reason).toMatch(/^known issue, fixed by a flag \(forced past: /);
+    expect(entry.reason).toMatch(new RegExp(reason.source.replace(' \\(force', '')));
   });
 
   it('accepts shared requirements the host meets', async () => {

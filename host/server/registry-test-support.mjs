@@ -33,3 +33,66 @@ export function writeBuild(
   writeFileSync(path.join(dir, 'remoteEntry.js'), `// ${content}`);
   writeFileSync(path.join(dir, 'chunks', '1.0a1b2c3d.js'), `chunk ${content}`);
 }
+
+/**
+ * A remote's container written by hand (what a build emits, reduced to the federation protocol):
+ * `app` is the source of an expression evaluated in the page for `./app` (it sees `shareScope`, the
+ * host's shared modules); `entry` replaces the whole entry script.
+ */
+export function writeContainer(dir, { name, version, app, entry }) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const manifest = {
+    id: name,
+    name,
+    metaData: {
+      name,
+      type: 'app',
+      buildInfo: { buildVersion: version, buildName: `@ajo/${name}` },
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      types: { path: '', name: '', zip: '', api: '' },
+      globalName: name,
+      pluginVersion: '2.9.2',
+      publicPath: 'auto',
+    },
+    shared: [],
+    remotes: [],
+    exposes: [
+      {
+        id: `${name}:app`,
+        name: 'app',
+        path: './app',
+        assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+      },
+    ],
+  };
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(
+    path.join(dir, 'remoteEntry.js'),
+    entry ??
+      `var ${name} = (function () {
+  var shareScope = {};
+  return {
+    init: function (scope) { shareScope = scope; },
+    get: function (id) {
+      if (id !== './app') return Promise.reject(new Error('no ' + id));
+      return Promise.resolve(function () { return (${app}); });
+    },
+  };
+})();`,
+  );
+}
+
+/** Renders with the host's React and react-dom/client from the share scope the page gave. */
+export const RENDERS = `{
+  bootstrap: function () { return Promise.resolve(); },
+  mount: function (props) {
+    var React = shareScope.react['18.3.1'].lib();
+    var client = shareScope['react-dom/client']['18.3.1'].lib();
+    var root = client.createRoot(props.domElement);
+    window.__root = root;
+    root.render(React.createElement('h1', null, 'Welcome to Ajo'));
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
+  },
+  unmount: function () { window.__root.unmount(); return Promise.resolve(); },
+}`;

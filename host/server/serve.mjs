@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
 import { parseAppTrustProxy } from './client-address.mjs';
 import { buildOperatorApp, parseOperators } from './operator-api.mjs';
-import { hostSharedVersions } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -57,7 +57,7 @@ const registry = {
   deployDir: path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy')),
   operators,
   registryDatabaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
-  hostShared: hostSharedVersions(path.join(repoRoot, 'host')),
+  ...liveChecks(path.join(repoRoot, 'host')),
   operatorRateLimit: { max: Number(process.env.OPERATOR_RATE_LIMIT) || 60, timeWindow: '1 minute' },
   operatorApiElsewhere: operatorPort !== null,
   overrideSecret: process.env.REGISTRY_OVERRIDE_SECRET || undefined,
