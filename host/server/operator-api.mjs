@@ -122,9 +122,13 @@ export async function operatorApi(app, o) {
   });
 
   app.get('/_operator/registry', async (_request, reply) => {
-    const [state, document] = await Promise.all([o.store.read(), o.store.document()]);
+    const [state, document, failures] = await Promise.all([
+      o.store.read(),
+      o.store.document(),
+      o.store.failures(),
+    ]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, state, document };
+    return { revision: state.revision, state, document, failures };
   });
 
   app.get(

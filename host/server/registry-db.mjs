@@ -6,7 +6,9 @@
 // Three tables: one row with the revision and the live state (what each remote serves), the
 // published versions (immutable) and the history (append-only; one row per revision). Every change
 // is one transaction that compare-and-swaps the revision: a writer that read an older revision
-// changes nothing and answers false, so no change is ever lost.
+// changes nothing and answers false, so no change is ever lost. A fourth table counts the failures
+// browsers report per published version (docs/decisions/020-last-known-good-fallback.md): counters,
+// not revisioned and not in the history.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
@@ -23,6 +25,9 @@ CREATE TABLE IF NOT EXISTS registry_versions (
 CREATE TABLE IF NOT EXISTS registry_history (
   revision INTEGER PRIMARY KEY, at TEXT NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL,
   remote TEXT NOT NULL, from_version TEXT, to_version TEXT, reason TEXT);
+CREATE TABLE IF NOT EXISTS registry_failures (
+  remote TEXT NOT NULL, version TEXT NOT NULL, count INTEGER NOT NULL, last_at TEXT NOT NULL,
+  last_message TEXT, PRIMARY KEY (remote, version));
 `;
 
 const SQLITE_SCHEMA = `${TABLES}
@@ -66,6 +71,15 @@ const INSERT_VERSION =
   'INSERT INTO registry_versions (remote, version, digest, files, published_at, published_by) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
 const INSERT_HISTORY =
   'INSERT INTO registry_history (revision, at, operator, action, remote, from_version, to_version, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING';
+// Counts a failure of a published version only: the check and the count are one statement, so a
+// report never makes a row for a version that is not in registry_versions.
+const COUNT_FAILURE = `INSERT INTO registry_failures (remote, version, count, last_at, last_message)
+  SELECT ?, ?, 1, ?, ? WHERE EXISTS (SELECT 1 FROM registry_versions WHERE remote = ? AND version = ?)
+  ON CONFLICT (remote, version) DO UPDATE SET count = registry_failures.count + 1,
+    last_at = excluded.last_at, last_message = excluded.last_message`;
+const failureParams = (f) => [f.remote, f.version, f.at, f.message, f.remote, f.version];
+const FAILURES = `SELECT remote, version, count, last_at AS "lastAt", last_message AS "lastMessage"
+  FROM registry_failures ORDER BY remote, version`;
 // Never behind the history: the next change's revision must be a new one.
 const RESTORE_REVISION =
   'UPDATE registry_revision SET revision = (SELECT MAX(r) FROM (SELECT CAST(? AS INTEGER) AS r UNION ALL SELECT COALESCE(MAX(revision), 0) FROM registry_history) AS candidates), state = ? WHERE id = 1';
@@ -194,6 +208,15 @@ function sqliteDatabase(file) {
         }),
       );
     },
+    async countFailure(failure) {
+      return use((d) => d.prepare(COUNT_FAILURE).run(...failureParams(failure)).changes === 1);
+    },
+    async failures() {
+      return use((d) => d.prepare(FAILURES).all()).map((row) => ({
+        ...plain(row),
+        count: Number(row.count),
+      }));
+    },
     /** Fills an empty database from a snapshot (registry-store's repair). */
     async restore(snapshot) {
       return use((d) =>
@@ -292,6 +315,12 @@ function postgresDatabase(url) {
         if (added.rowCount !== 1) throw new Error(`history revision ${expected + 1} is taken`);
         return true;
       });
+    },
+    async countFailure(failure) {
+      return (await query(numbered(COUNT_FAILURE), failureParams(failure))).rowCount === 1;
+    },
+    async failures() {
+      return (await query(FAILURES)).rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async restore(snapshot) {
       await inTransaction(async (c) => {

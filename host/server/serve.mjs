@@ -7,7 +7,8 @@
 // OPERATOR_RATE_LIMIT (operator requests per minute per client, 60), OPERATOR_PORT and
 // OPERATOR_HOST (127.0.0.1): the operator API on its own address instead of the app's,
 // API_BASE_URL (/api), ENCRYPTION_SECRET, BANK_NAME, LOG_LEVEL (info; 'silent' turns logging off),
-// TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge).
+// TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge),
+// BEACON_RATE_LIMIT (failure reports from browsers per minute per client, 20).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
@@ -59,6 +60,7 @@ const registry = {
 const app = await buildApp({
   ...registry,
   production: process.env.NODE_ENV === 'production',
+  beaconRateLimit: { max: Number(process.env.BEACON_RATE_LIMIT) || 20, timeWindow: '1 minute' },
   distDir: path.join(repoRoot, 'host', 'dist'),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
   appConfig: {
