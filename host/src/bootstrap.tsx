@@ -19,7 +19,8 @@ function navigate(to: string, replace = false): void {
 
 // The host container is same-origin and known up front; the remotes come from the registry.
 registerRemotes([HOST_CONTAINER]);
-const remotesRegistered = fetchRegistry().then(registerRemotes);
+const registry = fetchRegistry();
+const remotesRegistered = registry.then(registerRemotes);
 
 const deps: ShellDeps = {
   loadServices: async () => {
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   // The layout (and its <main> area) must exist before single-spa mounts anything into it.
   flushSync(() => root.render(<ShellApp deps={deps} />));
   await remotesRegistered;
-  registerRemoteApps();
+  registerRemoteApps(await registry);
   start({ urlRerouteOnly: true });
 }
 

@@ -3,9 +3,11 @@ import { registerApplication } from 'single-spa';
 import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { guardRedirect } from '../routes/guard';
 import { REMOTE_NAMES, isOwnedBy } from '../routes/route-table';
+import { reportRemoteFailure } from './failure-beacon';
 import { areaFor } from './mfe-area';
-import { loadFederated } from './runtime';
-import { withFallback, type AnyLifecycles } from './with-fallback';
+import type { RemoteChoice } from './registry-client';
+import { loadFederated, switchRemoteVersion } from './runtime';
+import { withFallback, type AnyLifecycles, type VersionAttempt } from './with-fallback';
 
 export function renderFallbackInto(element: HTMLElement): () => void {
   const root = createRoot(element);
@@ -14,19 +16,57 @@ export function renderFallbackInto(element: HTMLElement): () => void {
 }
 
 /**
+ * The versions an area tries: the one the registry chose for this browser (registered at start-up),
+ * then its last known good version, registered in its place only when the first one failed.
+ */
+export function versionAttempts(
+  name: string,
+  choice: RemoteChoice | undefined,
+  load: (id: string) => Promise<AnyLifecycles | null> = loadFederated,
+  switchTo: typeof switchRemoteVersion = switchRemoteVersion,
+): VersionAttempt[] {
+  const attempts: VersionAttempt[] = [
+    { version: choice?.version ?? null, load: () => load(`${name}/app`) },
+  ];
+  const fallback = choice?.fallback;
+  if (fallback) {
+    attempts.push({
+      version: fallback.version,
+      load: () => {
+        switchTo(fallback);
+        return load(`${name}/app`);
+      },
+    });
+  }
+  return attempts;
+}
+
+/**
  * One single-spa application per remote, active on the routes it owns (route table). The loader is
  * the only place a remote is fetched (ARCHITECTURE "Known traps": load remotes only inside
  * single-spa app loaders).
  */
-export function registerRemoteApps(storage: Storage = localStorage): void {
+export function registerRemoteApps(
+  choices: RemoteChoice[],
+  storage: Storage = localStorage,
+  report: typeof reportRemoteFailure = reportRemoteFailure,
+): void {
   for (const name of REMOTE_NAMES) {
     registerApplication({
       name,
       app: withFallback(
         name,
-        () => loadFederated<AnyLifecycles>(`${name}/app`),
-        () => areaFor(name),
-        renderFallbackInto,
+        versionAttempts(
+          name,
+          choices.find((choice) => choice.name === name),
+        ),
+        {
+          getElement: () => areaFor(name),
+          renderFallback: renderFallbackInto,
+          onFailure: ({ version, phase, error }) => {
+            if (version) report({ remote: name, version, phase, error });
+          },
+        },
       ),
       activeWhen: (location) =>
         isOwnedBy(name, location.pathname) && guardRedirect(location.pathname, storage) === null,

@@ -37,7 +37,21 @@ export function registerRemotes(remotes: RemoteRegistration[]): void {
     mf.registerPlugins([errorLoadRemotePlugin()]);
     pluginRegistered = true;
   }
-  mf.registerRemotes(remotes);
+  // Only what the runtime knows about: the registry's version labels stay with the host.
+  mf.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+}
+
+/**
+ * Points `remote.name` at another version for the rest of this tab
+ * (docs/decisions/020-last-known-good-fallback.md): `force` makes the runtime forget the version it
+ * had (its container, its manifest, the shared modules only it used), so the next loadRemote
+ * fetches the new one. Every version of a remote shares webpack's chunk list `webpackChunk<name>`
+ * (output.uniqueName is the federation name, @ajo/tooling/webpack): it is started afresh, or the new
+ * version's runtime would take the chunks the failed version already loaded for its own.
+ */
+export function switchRemoteVersion(remote: RemoteRegistration): void {
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${remote.name}`];
+  federation().registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
 }
 
 export function loadFederated<T>(id: string): Promise<T | null> {
