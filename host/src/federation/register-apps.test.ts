@@ -1,3 +1,4 @@
+import { createInstance } from '@module-federation/enhanced/runtime';
 import { versionAttempts } from './register-apps';
 import { federation, registerRemotes, switchRemoteVersion } from './runtime';
 
@@ -33,8 +34,14 @@ describe('the versions a remote area tries', () => {
 });
 
 describe('switching a remote to another version in the tab', () => {
-  it('re-registers the remote at the new entry and starts its webpack chunk list afresh', () => {
+  it('re-registers the remote at the new entry, drops the failed container instance and starts its webpack chunk list afresh', () => {
     registerRemotes([{ name: 'settings', entry: '/remotes/settings/2.0.0/mf-manifest.json' }]);
+    const failed = createInstance({ name: 'settings', remotes: [] });
+    const other = createInstance({ name: 'wallets', remotes: [] });
+    const instances = () =>
+      (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: unknown[] } }).__FEDERATION__
+        .__INSTANCES__;
+    expect(instances()).toContain(failed);
     const chunks = ((globalThis as Record<string, unknown>).webpackChunksettings = [[['1'], {}]]);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     switchRemoteVersion({ name: 'settings', entry: '/remotes/settings/1.0.0/mf-manifest.json' });
@@ -43,5 +50,8 @@ describe('switching a remote to another version in the tab', () => {
     expect((settings[0] as { entry: string }).entry).toMatch(/\/remotes\/settings\/1\.0\.0\//);
     expect((globalThis as Record<string, unknown>).webpackChunksettings).toBeUndefined();
     expect(chunks).toHaveLength(1);
+    expect(instances()).not.toContain(failed);
+    expect(instances()).toContain(other);
+    expect(instances()).toContain(federation());
   });
 });

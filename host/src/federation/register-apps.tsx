@@ -4,6 +4,7 @@ import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { guardRedirect } from '../routes/guard';
 import { REMOTE_NAMES, isOwnedBy } from '../routes/route-table';
 import { reportRemoteFailure } from './failure-beacon';
+import { firstReloadFor, noteFailedVersion } from './failed-versions';
 import { areaFor } from './mfe-area';
 import type { RemoteChoice } from './registry-client';
 import { loadFederated, switchRemoteVersion } from './runtime';
@@ -15,6 +16,16 @@ export function renderFallbackInto(element: HTMLElement): () => void {
   return () => root.unmount();
 }
 
+export interface PageReload {
+  firstFor(remote: string, version: string): boolean;
+  now(): void;
+}
+
+const pageReload = (storage: Storage): PageReload => ({
+  firstFor: (remote, version) => firstReloadFor(storage, remote, version),
+  now: () => window.location.reload(),
+});
+
 /**
  * The versions an area tries: the one the registry chose for this browser (registered at start-up),
  * then its last known good version, registered in its place only when the first one failed.
@@ -24,6 +35,7 @@ export function versionAttempts(
   choice: RemoteChoice | undefined,
   load: (id: string) => Promise<AnyLifecycles | null> = loadFederated,
   switchTo: typeof switchRemoteVersion = switchRemoteVersion,
+  reload: PageReload = pageReload(sessionStorage),
 ): VersionAttempt[] {
   const attempts: VersionAttempt[] = [
     { version: choice?.version ?? null, load: () => load(`${name}/app`) },
@@ -32,9 +44,22 @@ export function versionAttempts(
   if (fallback) {
     attempts.push({
       version: fallback.version,
-      load: () => {
+      load: async () => {
         switchTo(fallback);
-        return load(`${name}/app`);
+        try {
+          return await load(`${name}/app`);
+        } catch (error) {
+          // The failed version's code stays in the page under the remote's name (its webpack
+          // modules and shared-module requests), and can fail the fallback with it: a fresh page,
+          // which registers the fallback first (failed-versions.ts), loads it clean. Once per tab.
+          if (!reload.firstFor(name, fallback.version)) throw error;
+          console.error(
+            `[${name}] reloading to load ${name}@${fallback.version} on a clean page`,
+            error,
+          );
+          reload.now();
+          return new Promise<never>(() => undefined);
+        }
       },
     });
   }
@@ -50,6 +75,7 @@ export function registerRemoteApps(
   choices: RemoteChoice[],
   storage: Storage = localStorage,
   report: typeof reportRemoteFailure = reportRemoteFailure,
+  tabStorage: Storage = sessionStorage,
 ): void {
   for (const name of REMOTE_NAMES) {
     registerApplication({
@@ -59,12 +85,17 @@ export function registerRemoteApps(
         versionAttempts(
           name,
           choices.find((choice) => choice.name === name),
+          loadFederated,
+          switchRemoteVersion,
+          pageReload(tabStorage),
         ),
         {
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,
           onFailure: ({ version, phase, error }) => {
-            if (version) report({ remote: name, version, phase, error });
+            if (!version) return;
+            noteFailedVersion(tabStorage, name, version);
+            report({ remote: name, version, phase, error });
           },
         },
       ),

@@ -41,17 +41,34 @@ export function registerRemotes(remotes: RemoteRegistration[]): void {
   mf.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
 }
 
+interface FederationGlobal {
+  __FEDERATION__?: { __INSTANCES__?: Array<{ options?: { name?: string } }> };
+}
+
 /**
  * Points `remote.name` at another version for the rest of this tab
- * (docs/decisions/020-last-known-good-fallback.md): `force` makes the runtime forget the version it
- * had (its container, its manifest, the shared modules only it used), so the next loadRemote
- * fetches the new one. Every version of a remote shares webpack's chunk list `webpackChunk<name>`
- * (output.uniqueName is the federation name, @ajo/tooling/webpack): it is started afresh, or the new
- * version's runtime would take the chunks the failed version already loaded for its own.
+ * (docs/decisions/020-last-known-good-fallback.md). What the failed version left behind would be
+ * taken up by the new one, all keyed by the remote's name, which every version shares:
+ * - `force` makes the runtime forget the remote (its container global, its manifest), so the next
+ *   loadRemote fetches the new entry;
+ * - the runtime instance the failed container created is dropped: a container's init reuses an
+ *   instance of its name, and the new version would then run with the failed one's shared
+ *   requirements (the runtime's own clean-up looks for it under the manifest's version and misses);
+ * - webpack's chunk list `webpackChunk<name>` and its chunk scripts (`data-webpack="<name>:chunk-<id>"`;
+ *   output.uniqueName is the federation name, @ajo/tooling/webpack) are dropped, or the new
+ *   version's webpack runtime would take the chunks the failed version loaded (same chunk ids) for
+ *   its own.
  */
 export function switchRemoteVersion(remote: RemoteRegistration): void {
-  delete (globalThis as Record<string, unknown>)[`webpackChunk${remote.name}`];
   federation().registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
+  const instances = (globalThis as FederationGlobal).__FEDERATION__?.__INSTANCES__ ?? [];
+  for (let i = instances.length - 1; i >= 0; i -= 1) {
+    if (instances[i]?.options?.name === remote.name) instances.splice(i, 1);
+  }
+  delete (globalThis as Record<string, unknown>)[`webpackChunk${remote.name}`];
+  for (const script of document.querySelectorAll(`script[data-webpack^="${remote.name}:"]`)) {
+    script.remove();
+  }
 }
 
 export function loadFederated<T>(id: string): Promise<T | null> {
