@@ -26,6 +26,24 @@ describe('the versions a remote area tries', () => {
     expect(load.mock.calls).toEqual([['wallets/app'], ['wallets/app']]);
   });
 
+  it('reloads the page once when the fallback cannot load in place, then gives up', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = jest.fn(async () => Promise.reject(new Error('still broken')));
+    const reload = { firstFor: jest.fn(() => true), now: jest.fn() };
+    const [, fallback] = versionAttempts('wallets', choice, load, jest.fn(), reload);
+    let settled = false;
+    void fallback?.load().finally(() => (settled = true));
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(reload.firstFor).toHaveBeenCalledWith('wallets', '1.0.0');
+    expect(reload.now).toHaveBeenCalledTimes(1);
+    // The page is going away: the area waits for it rather than showing the generic fallback.
+    expect(settled).toBe(false);
+
+    reload.firstFor.mockReturnValue(false);
+    await expect(fallback?.load()).rejects.toThrow('still broken');
+    expect(reload.now).toHaveBeenCalledTimes(1);
+  });
+
   it('tries the one version there is without a fallback, and an unnamed one without a registry entry', () => {
     const { fallback: _none, ...alone } = choice;
     expect(versionAttempts('wallets', alone).map((a) => a.version)).toEqual(['2.0.0']);
