@@ -58,7 +58,7 @@ describe('the failure beacon (browser side)', () => {
         },
       },
     ],
-    ['has no beacons', undefined],
+    ['has no beacons', {}],
   ])('falls back to a keepalive fetch when the browser %s, and never throws', (_what, nav) => {
     const fetchImpl = jest.fn(async () => Promise.reject(new Error('offline')));
     expect(() =>
