@@ -110,6 +110,33 @@ async function sharedSingletons(page: Page, remote: string) {
   }, remote);
 }
 
+/** The mounted version shares the shell's React, session and bus: its toast shows in the shell. */
+async function expectOneOfEach(page: Page, remote: string, firstName: string): Promise<void> {
+  expect(await sharedSingletons(page, remote)).toEqual({
+    react: 1,
+    reactDom: 1,
+    sameSession: true,
+    sameBus: true,
+    firstName,
+  });
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText(`Hello from ${remote}`),
+  ).toBeVisible();
+}
+
+/** What operators see on GET /_operator/registry for that version. */
+async function expectCountedOnce(remote: string, version: string, lastMessage: string | RegExp) {
+  await expect
+    .poll(async () => (await failureCounts(server)).find((f) => f.version === version))
+    .toMatchObject({
+      remote,
+      version,
+      count: 1,
+      lastMessage:
+        typeof lastMessage === 'string' ? lastMessage : expect.stringMatching(lastMessage),
+    });
+}
+
 test('a payments version that needs React 19 is forced live: the customer still buys airtime through the last good version, and the rest keeps working', async ({
   page,
   signedInShell,
@@ -137,26 +164,10 @@ test('a payments version that needs React 19 is forced live: the customer still 
   await expect(heading(page, remote)).toBeVisible();
   await expect(page.getByText(RENDER_FALLBACK)).toHaveCount(0);
 
-  expect(await sharedSingletons(page, remote)).toEqual({
-    react: 1,
-    reactDom: 1,
-    sameSession: true,
-    sameBus: true,
-    firstName: signedInShell.user.first_name,
-  });
-  await expect(
-    page.getByRole('region', { name: 'Notifications' }).getByText(`Hello from ${remote}`),
-  ).toBeVisible();
+  await expectOneOfEach(page, remote, signedInShell.user.first_name);
 
   // Operators see the failure counted for that remote and version, with what went wrong.
-  await expect
-    .poll(async () => (await failureCounts(server)).find((f) => f.version === version))
-    .toMatchObject({
-      remote,
-      version,
-      count: 1,
-      lastMessage: expect.stringMatching(/^load: .*react/),
-    });
+  await expectCountedOnce(remote, version, /^load: .*react/);
 });
 
 test('a settings version whose mount throws is forced live: the customer still gets settings through the last good version, in the same tab and after navigation', async ({
@@ -182,21 +193,8 @@ test('a settings version whose mount throws is forced live: the customer still g
   await expect(heading(page, remote)).toBeVisible();
   await expect(page.getByText(RENDER_FALLBACK)).toHaveCount(0);
 
-  expect(await sharedSingletons(page, remote)).toEqual({
-    react: 1,
-    reactDom: 1,
-    sameSession: true,
-    sameBus: true,
-    firstName: signedInShell.user.first_name,
-  });
+  await expectOneOfEach(page, remote, signedInShell.user.first_name);
 
   // Counted once: after its failure the tab (and its later page loads) goes straight to the good one.
-  await expect
-    .poll(async () => (await failureCounts(server)).find((f) => f.version === version))
-    .toMatchObject({
-      remote,
-      version,
-      count: 1,
-      lastMessage: `mount: e2e: version ${version} mount threw`,
-    });
+  await expectCountedOnce(remote, version, `mount: e2e: version ${version} mount threw`);
 });

@@ -81,7 +81,12 @@ export async function publishBrokenVersion(
     }
     breakage(dir, label);
     // A build of another version says so in its federation build id too (name:version).
-    patchScripts(dir, new RegExp(`"${remote}:${from.replace(/\./g, '\\.')}"`, 'g'), `"${remote}:${label}"`, 1);
+    patchScripts(
+      dir,
+      new RegExp(`"${remote}:${from.replace(/\./g, '\\.')}"`, 'g'),
+      `"${remote}:${label}"`,
+      1,
+    );
     const manifestPath = path.join(dir, 'mf-manifest.json');
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
     manifest.metaData.buildInfo.buildVersion = label;

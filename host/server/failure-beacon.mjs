@@ -4,7 +4,7 @@
 // docs/decisions/020-last-known-good-fallback.md). Anyone can call it, so it takes nothing on
 // trust: a small JSON body, rate limited per client before anything is read, and only a published
 // version of a known remote is counted (anything else is a 400 and makes no row). Never a 500.
-import rateLimit from '@fastify/rate-limit';
+import { answerWithMessages, limitPerClient } from './client-guards.mjs';
 import { RegistryError } from './registry-store.mjs';
 
 /** Bytes: `{remote, version, phase, message}` with a 200-character message fits with room to spare. */
@@ -16,30 +16,13 @@ export const BEACON_BODY_LIMIT = 1024;
  *   rateLimit?: { max: number, timeWindow: number | string } }} o
  */
 export async function failureBeacon(app, o) {
-  await app.register(rateLimit, { global: false });
-  // A hook of this context, so even a body that fails to parse is counted against the client.
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: o.rateLimit?.max ?? 20,
-      timeWindow: o.rateLimit?.timeWindow ?? '1 minute',
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: `Too many failure reports: try again in ${context.after}`,
-      }),
-    }),
+  // Counted before the body is parsed, so even reports that fail to parse use up the allowance.
+  await limitPerClient(
+    app,
+    { max: o.rateLimit?.max ?? 20, timeWindow: o.rateLimit?.timeWindow ?? '1 minute' },
+    (after) => `Too many failure reports: try again in ${after}`,
   );
-
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof RegistryError) {
-      return reply.code(error.statusCode).send({ message: error.message });
-    }
-    // Fastify's own refusals (bad JSON 400, too large 413, wrong type 415) and the rate limit (429).
-    const status = error.validation ? 400 : error.statusCode;
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
-    app.log.error(error);
-    return reply.code(503).send({ message: 'The failure could not be recorded' });
-  });
+  answerWithMessages(app, { status: 503, message: 'The failure could not be recorded' });
 
   app.post(
     '/_beacon/remote-failure',

@@ -5,7 +5,7 @@
 // a 4xx with {message}, never a 500; requests are rate limited per client before the token is read.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { answerWithMessages, limitPerClient } from './client-guards.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
 
@@ -71,18 +71,11 @@ const version = { type: 'string', maxLength: 64 };
 export async function operatorApi(app, o) {
   const known = o.operators.map((op) => ({ name: op.name, hash: digest(op.token) }));
 
-  // A hook of this context, added before the token check: route-level hooks would run after it.
-  await app.register(rateLimit, { global: false });
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: o.rateLimit?.max ?? 60,
-      timeWindow: o.rateLimit?.timeWindow ?? '1 minute',
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: `Too many operator requests: try again in ${context.after}`,
-      }),
-    }),
+  // Added before the token check, so guessing tokens uses up the allowance too.
+  await limitPerClient(
+    app,
+    { max: o.rateLimit?.max ?? 60, timeWindow: o.rateLimit?.timeWindow ?? '1 minute' },
+    (after) => `Too many operator requests: try again in ${after}`,
   );
 
   app.addHook('onRequest', async (request, reply) => {
@@ -104,16 +97,7 @@ export async function operatorApi(app, o) {
     return undefined;
   });
 
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof RegistryError) {
-      return reply.code(error.statusCode).send({ message: error.message });
-    }
-    // Fastify's own refusals (bad JSON 400, too large 413, wrong type 415) and the rate limit (429).
-    const status = error.validation ? 400 : error.statusCode;
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
-    app.log.error(error);
-    return reply.code(500).send({ message: 'Internal error' });
-  });
+  answerWithMessages(app, { status: 500, message: 'Internal error' });
 
   const changeOptions = (request) => ({
     operator: request.operator,
