@@ -39,6 +39,16 @@ describe('versions that failed in this tab', () => {
     expect(firstReloadFor(sessionStorage, 'settings', '1.0.0')).toBe(true);
   });
 
+  it('never allows a reload it cannot remember (storage refused)', () => {
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+    } as unknown as Storage;
+    expect(firstReloadFor(refusing, 'payments', '1.0.0')).toBe(false);
+  });
+
   it('ignores what is not its own list in storage', () => {
     sessionStorage.setItem('ajo-failed-remote-versions', '{"payments@2.0.0":true}');
     expect(withoutFailedVersions(choices, sessionStorage)).toEqual(choices);

@@ -20,10 +20,11 @@ function add(storage: Storage, key: string, item: string): boolean {
   if (items.includes(item)) return false;
   try {
     storage.setItem(key, JSON.stringify([...items, item].slice(-50)));
+    return true;
   } catch {
-    // Storage full or refused: the tab only tries the failed version again.
+    // Storage full or refused: what cannot be remembered is not done (no reload that could repeat).
+    return false;
   }
-  return true;
 }
 
 export function noteFailedVersion(storage: Storage, remote: string, version: string): void {

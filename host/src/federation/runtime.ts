@@ -52,12 +52,15 @@ interface FederationGlobal {
  * - `force` makes the runtime forget the remote (its container global, its manifest), so the next
  *   loadRemote fetches the new entry;
  * - the runtime instance the failed container created is dropped: a container's init reuses an
- *   instance of its name, and the new version would then run with the failed one's shared
- *   requirements (the runtime's own clean-up looks for it under the manifest's version and misses);
- * - webpack's chunk list `webpackChunk<name>` and its chunk scripts (`data-webpack="<name>:chunk-<id>"`;
- *   output.uniqueName is the federation name, @ajo/tooling/webpack) are dropped, or the new
- *   version's webpack runtime would take the chunks the failed version loaded (same chunk ids) for
- *   its own.
+ *   instance of its name, so the new version would share it with the failed one (the runtime's own
+ *   clean-up looks for it under the manifest's version and misses it);
+ * - webpack's chunk list `webpackChunk<name>` and any chunk script still in flight
+ *   (`data-webpack="<name>:chunk-<id>"`; output.uniqueName is the federation name,
+ *   @ajo/tooling/webpack) are dropped, or the new version's webpack runtime would take the chunks
+ *   the failed version loaded (same chunk ids) for its own: the good version then mounted the
+ *   broken code.
+ * What it cannot clear (the failed version's own webpack runtime and its pending shared-module
+ * requests) can still fail the new version; register-apps.tsx then loads it on a fresh page.
  */
 export function switchRemoteVersion(remote: RemoteRegistration): void {
   federation().registerRemotes([{ name: remote.name, entry: remote.entry }], { force: true });
