@@ -1,6 +1,8 @@
-// Platform issue item 6, failure isolation: a remote whose manifest cannot load, or whose mount
-// throws, shows the generic fallback in its own area only; the shell and the other remotes keep
-// working. An operator then rolls the remote back through the registry endpoint, without a rebuild.
+// Platform issue item 6, failure isolation: a remote pointed at a version that cannot load is
+// replaced by its last known good version in the customer's browser
+// (docs/decisions/020-last-known-good-fallback.md); when that cannot load either, the remote's area
+// alone shows the generic fallback and the shell and the other remotes keep working. An operator then
+// rolls the remote back through the registry endpoint, without a rebuild.
 // This journey runs its own app server (own port, own .deploy copy) so parallel journeys never see
 // the broken remote.
 import { startPrivateAppServer, type PrivateAppServer } from '../support/app-server';
@@ -9,7 +11,9 @@ import {
   activeVersion,
   callWithoutToken,
   endpointRefuses,
-  forceUnpublishedVersion,
+  failureCounts,
+  fallbackVersion,
+  forceVersion,
   rollBack,
 } from '../support/operator';
 import { remoteArea } from '../support/screens';
@@ -40,27 +44,41 @@ test.use({
   allowedConsoleErrors: {
     patterns: [
       /Failed to load resource: the server responded with a status of 404/,
+      // The version that cannot load was never published, so the server does not count it.
+      /Failed to load resource: the server responded with a status of 400 .*\/_beacon\/remote-failure/,
       new RegExp(`\\[${BROKEN}\\]`),
       /\[federation\] could not load/,
     ],
   },
 });
 
-test('a customer still uses the dashboard while the payments remote cannot load, and gets it back after a rollback', async ({
+test('a customer still uses payments through its last good version while the live one cannot load, the dashboard when neither can, and gets it back after a rollback', async ({
   page,
   signedInShell: _shell,
 }) => {
   const goodVersion = await activeVersion(server, BROKEN);
   // Only an operator holding the token may switch versions.
   expect(await callWithoutToken(server)).toBe(401);
-  // The endpoint refuses an unpublished version; an operator who insists uses the CLI's --force.
+  // The endpoint refuses an unpublished version; an operator who insists forces it with a reason.
   expect(await endpointRefuses(server, BROKEN, MISSING_VERSION)).toBeGreaterThanOrEqual(400);
-  await forceUnpublishedVersion(server, BROKEN, MISSING_VERSION);
+  await forceVersion(server, BROKEN, MISSING_VERSION);
   expect(await activeVersion(server, BROKEN)).toBe(MISSING_VERSION);
+  expect(await fallbackVersion(server, BROKEN)).toBe(goodVersion);
 
+  // The browser falls back to the version that was live before by itself.
   await page.goto(`${server.baseURL}/dashboard/payments/airtime`);
-  const broken = remoteArea(page, BROKEN);
+  await expect(remoteArea(page, BROKEN).getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(RENDER_FALLBACK)).toHaveCount(0);
+  // A version that was never published is not counted (no rows for whatever a browser claims).
+  expect((await failureCounts(server)).filter((f) => f.version === MISSING_VERSION)).toEqual([]);
+
+  // When the last good version cannot load either (its manifest is gone too), the area shows
   // SPEC §8 "Rendering fallback" and SPEC §2's Back to safety link to /dashboard, in that area only.
+  await page.route(`**/remotes/${BROKEN}/*/mf-manifest.json`, (route) =>
+    route.fulfill({ status: 404, json: { message: 'Not found' } }),
+  );
+  await page.reload();
+  const broken = remoteArea(page, BROKEN);
   await expect(broken.getByText(RENDER_FALLBACK)).toBeVisible();
   await expect(broken.getByRole('link', { name: BACK_TO_SAFETY })).toHaveAttribute(
     'href',
@@ -80,6 +98,7 @@ test('a customer still uses the dashboard while the payments remote cannot load,
   await expect(remoteArea(page, 'wallets').getByRole('heading', { level: 1 })).toBeVisible();
 
   // The operator rolls back through the endpoint; a reload reads the registry again, nothing is rebuilt.
+  await page.unroute(`**/remotes/${BROKEN}/*/mf-manifest.json`);
   await rollBack(server, BROKEN);
   expect(await activeVersion(server, BROKEN)).toBe(goodVersion);
   await page.goto(`${server.baseURL}/dashboard/payments/airtime`);

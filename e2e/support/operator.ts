@@ -1,32 +1,37 @@
 // The operator's side of the registry (ARCHITECTURE "Micro-frontends": operators switch or roll back
 // a remote's version without rebuilding anything): the app server's authenticated endpoint
-// (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback) and, for a
-// version that was never published, `force` with a reason (the CLI's --force --reason; refused
-// without them).
+// (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback, the upload
+// of a built version) and, for a version that was never published or fails the checks, `force` with
+// a reason (the CLI's --force --reason; refused without them).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REGISTRY_ADMIN_TOKEN } from './paths';
 
-interface Server {
+export interface Server {
   baseURL: string;
-  deployDir: string;
 }
 
 const auth = { authorization: `Bearer ${REGISTRY_ADMIN_TOKEN}` };
 
-async function operatorCall(
+/** An operator request: JSON for objects, a .tar.gz upload for a Buffer. */
+export async function operatorCall(
   server: Server,
   method: string,
   route: string,
   body?: unknown,
 ): Promise<Response> {
-  return fetch(`${server.baseURL}/_operator/registry${route}`, {
-    method,
-    headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let headers: Record<string, string> = auth;
+  let payload: BodyInit | undefined;
+  if (Buffer.isBuffer(body)) {
+    headers = { ...auth, 'content-type': 'application/gzip' };
+    payload = new Uint8Array(body);
+  } else if (body !== undefined) {
+    headers = { ...auth, 'content-type': 'application/json' };
+    payload = JSON.stringify(body);
+  }
+  return fetch(`${server.baseURL}/_operator/registry${route}`, { method, headers, body: payload });
 }
 
 /** The version /registry.json currently hands to browsers for `remote`. */
@@ -48,21 +53,56 @@ export async function rollBack(server: Server, remote: string): Promise<void> {
     );
 }
 
-/** Points `remote` at a version that was never published: the endpoint's `force`, like the CLI's --force. */
-export async function forceUnpublishedVersion(
+/**
+ * Makes `version` live for everyone although it is unpublished or fails the checks: the endpoint's
+ * `force` with a reason, like the CLI's --force --reason.
+ */
+export async function forceVersion(
   server: Server,
   remote: string,
   version: string,
+  reason = 'journey: a version that cannot load',
 ): Promise<void> {
-  const res = await operatorCall(server, 'PUT', `/${remote}`, {
-    version,
-    force: true,
-    reason: 'journey: a version that cannot load',
-  });
+  const res = await operatorCall(server, 'PUT', `/${remote}`, { version, force: true, reason });
   if (!res.ok)
     throw new Error(
       `forced PUT /_operator/registry/${remote} answered ${res.status}: ${await res.text()}`,
     );
+}
+
+/** Activating without force: the status and the message (why a version may not go live). */
+export async function tryActivate(
+  server: Server,
+  remote: string,
+  version: string,
+): Promise<{ status: number; message: string }> {
+  const res = await operatorCall(server, 'PUT', `/${remote}`, { version });
+  return {
+    status: res.status,
+    message: ((await res.json()) as { message?: string }).message ?? '',
+  };
+}
+
+export interface FailureCount {
+  remote: string;
+  version: string;
+  count: number;
+  lastAt: string;
+  lastMessage: string | null;
+}
+
+/** The failures browsers reported, as operators see them on GET /_operator/registry. */
+export async function failureCounts(server: Server): Promise<FailureCount[]> {
+  const res = await operatorCall(server, 'GET', '');
+  if (!res.ok) throw new Error(`GET /_operator/registry answered ${res.status}`);
+  return ((await res.json()) as { failures: FailureCount[] }).failures;
+}
+
+/** The version /registry.json names as the one browsers fall back to, if any. */
+export async function fallbackVersion(server: Server, remote: string): Promise<string | null> {
+  const res = await fetch(`${server.baseURL}/registry.json`, { cache: 'no-store' });
+  const doc = (await res.json()) as { remotes: Record<string, { fallback?: { version: string } }> };
+  return doc.remotes[remote]?.fallback?.version ?? null;
 }
 
 /** The endpoint refuses an unpublished version (what keeps operators from breaking a remote by a typo). */
@@ -86,7 +126,7 @@ export async function callWithoutToken(server: Server): Promise<number> {
  * the app server's headless mount check refuses to make live.
  */
 export async function uploadVersion(
-  server: Server,
+  server: Server & { deployDir: string },
   remote: string,
   from: string,
   version: string,
@@ -105,11 +145,7 @@ export async function uploadVersion(
       fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'throw new Error("half-deployed entry");');
     }
     const archive = execFileSync('tar', ['-czf', '-', '-C', dir, '.']);
-    const res = await fetch(`${server.baseURL}/_operator/registry/${remote}/versions/${version}`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/gzip' },
-      body: archive,
-    });
+    const res = await operatorCall(server, 'PUT', `/${remote}/versions/${version}`, archive);
     if (res.status !== 201) {
       throw new Error(`uploading ${remote}@${version} answered ${res.status}: ${await res.text()}`);
     }

@@ -9,6 +9,7 @@ import fastifyCompress from '@fastify/compress';
 import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
+import { failureBeacon } from './failure-beacon.mjs';
 import { operatorApi, parseOperators } from './operator-api.mjs';
 import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry-store.mjs';
@@ -54,7 +55,7 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
- *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, mountCheck?: (o: { dir: string, name: string, version: string }) => Promise<string[]>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string },
+ *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, mountCheck?: (o: { dir: string, name: string, version: string }) => Promise<string[]>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string }, beaconRateLimit?: { max: number, timeWindow: number | string },
  *   trustProxy?: false | string, production?: boolean, overrideSecret?: string, now?: () => number,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
@@ -144,6 +145,9 @@ export async function buildApp(o) {
     }
   });
 
+  // Browsers report a remote version that failed them (failure-beacon.mjs).
+  await app.register(failureBeacon, { store, rateLimit: o.beaconRateLimit });
+
   app.get('/app-config.json', async (_request, reply) => {
     reply.header('Cache-Control', NO_CACHE);
     return o.appConfig;
@@ -167,6 +171,7 @@ export async function buildApp(o) {
       !url.startsWith('/api/') &&
       !url.startsWith('/remotes/') &&
       !url.startsWith('/_operator/') &&
+      !url.startsWith('/_beacon/') &&
       (url === '/index.html' || !path.extname(url));
     if (!isPage) return reply.code(404).send({ message: 'Not found' });
     let html;

@@ -7,8 +7,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import { createOverrideSigner, OVERRIDE_MINUTES, OVERRIDE_PARAM } from './registry-per-browser.mjs';
+import { answerWithMessages, limitPerClient } from './client-guards.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
 import consoleFiles from './console/files.cjs';
@@ -103,18 +103,11 @@ export async function operatorApi(app, o) {
   const signer = o.signer ?? createOverrideSigner({ store: o.store, secret: o.overrideSecret });
   const known = o.operators.map((op) => ({ name: op.name, hash: digest(op.token) }));
 
-  // A hook of this context, added before the token check: route-level hooks would run after it.
-  await app.register(rateLimit, { global: false });
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: o.rateLimit?.max ?? 60,
-      timeWindow: o.rateLimit?.timeWindow ?? '1 minute',
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: `Too many operator requests: try again in ${context.after}`,
-      }),
-    }),
+  // Added before the token check, so guessing tokens uses up the allowance too.
+  await limitPerClient(
+    app,
+    { max: o.rateLimit?.max ?? 60, timeWindow: o.rateLimit?.timeWindow ?? '1 minute' },
+    (after) => `Too many operator requests: try again in ${after}`,
   );
 
   // The console's page and files are public (they hold no data); what they show needs the token.
@@ -158,16 +151,7 @@ export async function operatorApi(app, o) {
     return undefined;
   });
 
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof RegistryError) {
-      return reply.code(error.statusCode).send({ message: error.message });
-    }
-    // Fastify's own refusals (bad JSON 400, too large 413, wrong type 415) and the rate limit (429).
-    const status = error.validation ? 400 : error.statusCode;
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
-    app.log.error(error);
-    return reply.code(500).send({ message: 'Internal error' });
-  });
+  answerWithMessages(app, { status: 500, message: 'Internal error' });
 
   const changeOptions = (request) => ({
     operator: request.operator,
@@ -176,9 +160,13 @@ export async function operatorApi(app, o) {
   });
 
   app.get('/_operator/registry', async (request, reply) => {
-    const [state, document] = await Promise.all([o.store.read(), o.store.document()]);
+    const [state, document, failures] = await Promise.all([
+      o.store.read(),
+      o.store.document(),
+      o.store.failures(),
+    ]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, operator: request.operator, state, document };
+    return { revision: state.revision, operator: request.operator, state, document, failures };
   });
 
   app.get(

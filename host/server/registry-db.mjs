@@ -5,9 +5,11 @@
 //
 // Three tables: one row with the revision and the live state (what each remote serves, rollouts
 // included), the published versions (immutable) and the history (append-only; one row per
-// revision); and a fourth for secrets every app server must share (the override key). Every change
+// revision); a fourth for secrets every app server must share (the override key). Every change
 // is one transaction that compare-and-swaps the revision: a writer that read an older revision
-// changes nothing and answers false, so no change is ever lost.
+// changes nothing and answers false, so no change is ever lost. A fifth table counts the failures
+// browsers report per published version (docs/decisions/020-last-known-good-fallback.md): counters,
+// not revisioned and not in the history.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
@@ -25,6 +27,9 @@ CREATE TABLE IF NOT EXISTS registry_history (
   revision INTEGER PRIMARY KEY, at TEXT NOT NULL, operator TEXT NOT NULL, action TEXT NOT NULL,
   remote TEXT NOT NULL, from_version TEXT, to_version TEXT, reason TEXT);
 CREATE TABLE IF NOT EXISTS registry_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS registry_failures (
+  remote TEXT NOT NULL, version TEXT NOT NULL, count INTEGER NOT NULL, last_at TEXT NOT NULL,
+  last_message TEXT, PRIMARY KEY (remote, version));
 `;
 // Added after the first registries were made: a rollout's percentage, an override's expiry.
 const HISTORY_DETAIL = 'ALTER TABLE registry_history ADD COLUMN detail TEXT';
@@ -75,6 +80,15 @@ const INSERT_HISTORY =
 const INSERT_SECRET =
   'INSERT INTO registry_secrets (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING';
 const SELECT_SECRET = 'SELECT value FROM registry_secrets WHERE name = ?';
+// Counts a failure of a published version only: the check and the count are one statement, so a
+// report never makes a row for a version that is not in registry_versions.
+const COUNT_FAILURE = `INSERT INTO registry_failures (remote, version, count, last_at, last_message)
+  SELECT ?, ?, 1, ?, ? WHERE EXISTS (SELECT 1 FROM registry_versions WHERE remote = ? AND version = ?)
+  ON CONFLICT (remote, version) DO UPDATE SET count = registry_failures.count + 1,
+    last_at = excluded.last_at, last_message = excluded.last_message`;
+const failureParams = (f) => [f.remote, f.version, f.at, f.message, f.remote, f.version];
+const FAILURES = `SELECT remote, version, count, last_at AS "lastAt", last_message AS "lastMessage"
+  FROM registry_failures ORDER BY remote, version`;
 // Never behind the history: the next change's revision must be a new one.
 const RESTORE_REVISION =
   'UPDATE registry_revision SET revision = (SELECT MAX(r) FROM (SELECT CAST(? AS INTEGER) AS r UNION ALL SELECT COALESCE(MAX(revision), 0) FROM registry_history) AS candidates), state = ? WHERE id = 1';
@@ -220,6 +234,15 @@ function sqliteDatabase(file) {
         return d.prepare(SELECT_SECRET).get(name).value;
       });
     },
+    async countFailure(failure) {
+      return use((d) => d.prepare(COUNT_FAILURE).run(...failureParams(failure)).changes === 1);
+    },
+    async failures() {
+      return use((d) => d.prepare(FAILURES).all()).map((row) => ({
+        ...plain(row),
+        count: Number(row.count),
+      }));
+    },
     /** Fills an empty database from a snapshot (registry-store's repair). */
     async restore(snapshot) {
       return use((d) =>
@@ -322,6 +345,12 @@ function postgresDatabase(url) {
     async secret(name, candidate) {
       await query(numbered(INSERT_SECRET), [name, candidate]);
       return (await query(numbered(SELECT_SECRET), [name])).rows[0].value;
+    },
+    async countFailure(failure) {
+      return (await query(numbered(COUNT_FAILURE), failureParams(failure))).rowCount === 1;
+    },
+    async failures() {
+      return (await query(FAILURES)).rows.map((row) => ({ ...row, count: Number(row.count) }));
     },
     async restore(snapshot) {
       await inTransaction(async (c) => {

@@ -279,9 +279,11 @@ describe('rollout over the operator API', () => {
     expect(
       (await operator(app, 'GET', '/_operator/registry')).json().state.remotes.wallets.rollout,
     ).toBeNull();
+    // Everyone on 0.2.0 now, with the version it replaced as the last good one to fall back to.
     expect(await walletsFor(app, { [BUCKET_COOKIE]: '99' })).toEqual({
       version: '0.2.0',
       manifest: manifest('0.2.0'),
+      fallback: { version: '0.1.0', manifest: manifest('0.1.0') },
     });
   });
 

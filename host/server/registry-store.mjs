@@ -115,11 +115,22 @@ function checkState(state) {
 /** Where a browser finds `version` of remote `name`. */
 export const manifestUrl = (name, version) => `/remotes/${name}/${version}/mf-manifest.json`;
 
-function toDocument(state) {
+/**
+ * Per remote the live version and, when there is one, its `fallback`: the version a browser loads by
+ * itself when the live one fails to load or mount (docs/decisions/020-last-known-good-fallback.md),
+ * the newest version on the remote's trail that is still published and whose files are still there.
+ * `usable(name, version)` says whether a version may serve as that fallback.
+ */
+function toDocument(state, usable) {
   const remotes = {};
   for (const name of Object.keys(REMOTE_PACKAGES)) {
     const active = state[name]?.active;
-    if (active) remotes[name] = { version: active, manifest: manifestUrl(name, active) };
+    if (!active) continue;
+    remotes[name] = { version: active, manifest: manifestUrl(name, active) };
+    const trail = state[name].trail ?? [];
+    const fallback = trail.findLast((v) => v !== active && usable(name, v));
+    if (fallback)
+      remotes[name].fallback = { version: fallback, manifest: manifestUrl(name, fallback) };
   }
   return { remotes };
 }
@@ -132,6 +143,9 @@ function toRollouts(state) {
   }
   return rollouts;
 }
+
+const MESSAGE = 200;
+const PHASES = ['load', 'mount'];
 
 /** The version a build stamped into its manifest (Module Federation's buildInfo.buildVersion). */
 function buildVersionOf(manifestPath) {
@@ -162,6 +176,8 @@ export function createRegistryStore(
   const db = openRegistryDatabase({ deployDir, databaseUrl });
   const snapshotPath = path.join(deployDir, 'registry.last-good.json');
   const versionDir = (name, version) => path.join(deployDir, 'remotes', name, version);
+  const filesThere = (name, version) =>
+    existsSync(path.join(versionDir(name, version), 'mf-manifest.json'));
   /** What this process last read successfully: served while the database is unreadable. */
   let lastGood = null;
 
@@ -666,17 +682,60 @@ export function createRegistryStore(
     },
 
     /**
-     * The document browsers read as /registry.json: live versions only. When the database cannot
-     * be read, the last good one (this process's, or the snapshot's, the newer of the two).
+     * The document browsers read as /registry.json: the live versions and their fallbacks. When the
+     * database cannot be read, the last good one (this process's, or the snapshot's, the newer).
      */
     async document() {
-      return toDocument(await liveState());
+      const state = await liveState();
+      let published = null;
+      try {
+        published = new Set(
+          (await guard(() => db.versions())).map((v) => `${v.remote}@${v.version}`),
+        );
+      } catch {
+        // The database is what cannot be read: the files on disk still say what can be served.
+      }
+      return toDocument(state, (name, v) =>
+        published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+      );
     },
 
     /** Per remote its rollout ({ version, percent }), from the same state as document(). */
     async rollouts() {
       return toRollouts(await liveState());
     },
+
+    /**
+     * Counts a failure a browser reported (POST /_beacon/remote-failure): `phase` 'load' or
+     * 'mount', `message` at most 200 characters. Only a published version of a known remote is
+     * counted; anything else is refused with 400 and makes no row.
+     */
+    async countFailure({ remote, version, phase, message } = {}) {
+      const name = normaliseRemote(remote);
+      checkVersion(version);
+      if (!PHASES.includes(phase)) throw new RegistryError("The phase must be 'load' or 'mount'");
+      if (message !== undefined && message !== null && typeof message !== 'string') {
+        throw new RegistryError('The message must be text');
+      }
+      if (typeof message === 'string' && message.length > MESSAGE) {
+        throw new RegistryError(`The message must be at most ${MESSAGE} characters`);
+      }
+      // Control characters would only garble the operator's view of it.
+      // eslint-disable-next-line no-control-regex -- finding them is the point
+      const text = (message ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+      const counted = await guard(() =>
+        db.countFailure({
+          remote: name,
+          version,
+          at: new Date().toISOString(),
+          message: text ? `${phase}: ${text}` : phase,
+        }),
+      );
+      if (!counted) throw new RegistryError(`${name}@${version} is not a published version`);
+    },
+
+    /** The failures browsers reported, per remote and version. */
+    failures: () => guard(() => db.failures()),
 
     /**
      * When the database cannot be read: moves the broken file aside (SQLite) and rebuilds the

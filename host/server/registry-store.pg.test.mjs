@@ -45,7 +45,7 @@ beforeEach(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-registry-pg-'));
   stores = [];
   await sql(
-    'DROP TABLE IF EXISTS registry_history, registry_versions, registry_revision, registry_secrets',
+    'DROP TABLE IF EXISTS registry_failures, registry_history, registry_versions, registry_revision, registry_secrets',
   );
 });
 
@@ -136,5 +136,39 @@ describe('the registry on PostgreSQL', () => {
     expect(await fresh.document()).toEqual(good);
     const [repair] = await fresh.history();
     expect(repair).toMatchObject({ action: 'repair', operator: 'ada' });
+  }, 60_000);
+
+  it('counts failures browsers report through two stores without losing one, for published versions only; the fallback is the last good version', async () => {
+    const [a, b] = [open(), open()];
+    for (const version of ['2.0.1', '2.0.2']) {
+      await publish(a, version);
+      await a.activate('wallets', version, { operator: 'ada' });
+    }
+    expect((await b.document()).remotes.wallets.fallback).toEqual({
+      version: '2.0.1',
+      manifest: '/remotes/wallets/2.0.1/mf-manifest.json',
+    });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 ? b : a).countFailure({
+          remote: 'wallets',
+          version: '2.0.2',
+          phase: 'mount',
+          message: `failure ${i}`,
+        }),
+      ),
+    );
+    await expect(
+      a.countFailure({ remote: 'wallets', version: '9.9.9', phase: 'load' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    expect(await b.failures()).toEqual([
+      {
+        remote: 'wallets',
+        version: '2.0.2',
+        count: 40,
+        lastAt: expect.any(String),
+        lastMessage: expect.stringMatching(/^mount: failure \d+$/),
+      },
+    ]);
   }, 60_000);
 });

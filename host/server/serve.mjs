@@ -10,6 +10,7 @@
 // TRUST_PROXY (addresses/CIDRs of load balancers in front; unset: this server is the edge),
 // REGISTRY_OVERRIDE_SECRET (32+ characters: the key that signs testers' overrides; unset: a key kept
 // in the registry database, shared by every app server of that registry).
+// BEACON_RATE_LIMIT (failure reports from browsers per minute per client, 20).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.mjs';
@@ -66,6 +67,7 @@ const registry = {
 const app = await buildApp({
   ...registry,
   production: process.env.NODE_ENV === 'production',
+  beaconRateLimit: { max: Number(process.env.BEACON_RATE_LIMIT) || 20, timeWindow: '1 minute' },
   distDir: path.join(repoRoot, 'host', 'dist'),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
   appConfig: {

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
 import { loadHostBus, loadHostSession } from './federation/host-modules';
 import { HOST_CONTAINER, fetchRegistry } from './federation/registry-client';
+import { withoutFailedVersions } from './federation/failed-versions';
 import { registerRemoteApps } from './federation/register-apps';
 import { registerRemotes } from './federation/runtime';
 import { ShellApp, type ShellDeps } from './layout/shell-app';
@@ -19,7 +20,9 @@ function navigate(to: string, replace = false): void {
 
 // The host container is same-origin and known up front; the remotes come from the registry.
 registerRemotes([HOST_CONTAINER]);
-const remotesRegistered = fetchRegistry().then(registerRemotes);
+// A version that already failed in this tab is not tried again (failed-versions.ts).
+const registry = fetchRegistry().then((choices) => withoutFailedVersions(choices, sessionStorage));
+const remotesRegistered = registry.then(registerRemotes);
 
 const deps: ShellDeps = {
   loadServices: async () => {
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   // The layout (and its <main> area) must exist before single-spa mounts anything into it.
   flushSync(() => root.render(<ShellApp deps={deps} />));
   await remotesRegistered;
-  registerRemoteApps();
+  registerRemoteApps(await registry);
   start({ urlRerouteOnly: true });
 }
 

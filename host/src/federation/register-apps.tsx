@@ -3,9 +3,12 @@ import { registerApplication } from 'single-spa';
 import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { guardRedirect } from '../routes/guard';
 import { REMOTE_NAMES, isOwnedBy } from '../routes/route-table';
+import { reportRemoteFailure } from './failure-beacon';
+import { firstReloadFor, noteFailedVersion } from './failed-versions';
 import { areaFor } from './mfe-area';
-import { loadFederated } from './runtime';
-import { withFallback, type AnyLifecycles } from './with-fallback';
+import type { RemoteChoice } from './registry-client';
+import { loadFederated, switchRemoteVersion } from './runtime';
+import { withFallback, type AnyLifecycles, type VersionAttempt } from './with-fallback';
 
 export function renderFallbackInto(element: HTMLElement): () => void {
   const root = createRoot(element);
@@ -13,20 +16,88 @@ export function renderFallbackInto(element: HTMLElement): () => void {
   return () => root.unmount();
 }
 
+export interface PageReload {
+  firstFor(remote: string, version: string): boolean;
+  now(): void;
+}
+
+const pageReload = (storage: Storage): PageReload => ({
+  firstFor: (remote, version) => firstReloadFor(storage, remote, version),
+  now: () => window.location.reload(),
+});
+
+/**
+ * The versions an area tries: the one the registry chose for this browser (registered at start-up),
+ * then its last known good version, registered in its place only when the first one failed.
+ */
+export function versionAttempts(
+  name: string,
+  choice: RemoteChoice | undefined,
+  load: (id: string) => Promise<AnyLifecycles | null> = loadFederated,
+  switchTo: typeof switchRemoteVersion = switchRemoteVersion,
+  reload: PageReload = pageReload(sessionStorage),
+): VersionAttempt[] {
+  const attempts: VersionAttempt[] = [
+    { version: choice?.version ?? null, load: () => load(`${name}/app`) },
+  ];
+  const fallback = choice?.fallback;
+  if (fallback) {
+    attempts.push({
+      version: fallback.version,
+      load: async () => {
+        switchTo(fallback);
+        try {
+          return await load(`${name}/app`);
+        } catch (error) {
+          // The failed version's code stays in the page under the remote's name (its webpack
+          // modules and shared-module requests), and can fail the fallback with it: a fresh page,
+          // which registers the fallback first (failed-versions.ts), loads it clean. Once per tab.
+          if (!reload.firstFor(name, fallback.version)) throw error;
+          console.error(
+            `[${name}] reloading to load ${name}@${fallback.version} on a clean page`,
+            error,
+          );
+          reload.now();
+          return new Promise<never>(() => undefined);
+        }
+      },
+    });
+  }
+  return attempts;
+}
+
 /**
  * One single-spa application per remote, active on the routes it owns (route table). The loader is
  * the only place a remote is fetched (ARCHITECTURE "Known traps": load remotes only inside
  * single-spa app loaders).
  */
-export function registerRemoteApps(storage: Storage = localStorage): void {
+export function registerRemoteApps(
+  choices: RemoteChoice[],
+  storage: Storage = localStorage,
+  report: typeof reportRemoteFailure = reportRemoteFailure,
+  tabStorage: Storage = sessionStorage,
+): void {
   for (const name of REMOTE_NAMES) {
     registerApplication({
       name,
       app: withFallback(
         name,
-        () => loadFederated<AnyLifecycles>(`${name}/app`),
-        () => areaFor(name),
-        renderFallbackInto,
+        versionAttempts(
+          name,
+          choices.find((choice) => choice.name === name),
+          loadFederated,
+          switchRemoteVersion,
+          pageReload(tabStorage),
+        ),
+        {
+          getElement: () => areaFor(name),
+          renderFallback: renderFallbackInto,
+          onFailure: ({ version, phase, error }) => {
+            if (!version) return;
+            noteFailedVersion(tabStorage, name, version);
+            report({ remote: name, version, phase, error });
+          },
+        },
       ),
       activeWhen: (location) =>
         isOwnedBy(name, location.pathname) && guardRedirect(location.pathname, storage) === null,

@@ -1,11 +1,15 @@
-import { fetchRegistry, toRegistrations } from './registry-client';
+import { fetchRegistry, toRemoteChoices } from './registry-client';
 
 describe('registry client', () => {
   it('turns the registry document into federation remotes (manifest URLs from the document only)', () => {
     expect(
-      toRegistrations({
+      toRemoteChoices({
         remotes: {
-          wallets: { version: '0.2.0', manifest: '/remotes/wallets/0.2.0/mf-manifest.json' },
+          wallets: {
+            version: '0.2.0',
+            manifest: '/remotes/wallets/0.2.0/mf-manifest.json',
+            fallback: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
+          },
           public_pages: {
             version: '0.1.0',
             manifest: '/remotes/public_pages/0.1.0/mf-manifest.json',
@@ -13,8 +17,41 @@ describe('registry client', () => {
         },
       }),
     ).toEqual([
-      { name: 'wallets', entry: '/remotes/wallets/0.2.0/mf-manifest.json' },
-      { name: 'public_pages', entry: '/remotes/public_pages/0.1.0/mf-manifest.json' },
+      {
+        name: 'wallets',
+        version: '0.2.0',
+        entry: '/remotes/wallets/0.2.0/mf-manifest.json',
+        fallback: {
+          name: 'wallets',
+          version: '0.1.0',
+          entry: '/remotes/wallets/0.1.0/mf-manifest.json',
+        },
+      },
+      {
+        name: 'public_pages',
+        version: '0.1.0',
+        entry: '/remotes/public_pages/0.1.0/mf-manifest.json',
+      },
+    ]);
+  });
+
+  it('ignores the host, entries without a manifest and a fallback that is no other version', () => {
+    expect(
+      toRemoteChoices({
+        remotes: {
+          host: { version: '1.0.0', manifest: '/x.json' },
+          settings: { version: '1.0.0' } as never,
+          wallets: {
+            version: '1.0.0',
+            manifest: '/w.json',
+            fallback: { version: '1.0.0', manifest: '/w.json' },
+          },
+          payments: { version: '1.0.0', manifest: '/p.json', fallback: { version: 7 } as never },
+        },
+      }),
+    ).toEqual([
+      { name: 'wallets', version: '1.0.0', entry: '/w.json' },
+      { name: 'payments', version: '1.0.0', entry: '/p.json' },
     ]);
   });
 
@@ -24,7 +61,7 @@ describe('registry client', () => {
       json: async () => ({ remotes: { settings: { version: '1.0.0', manifest: '/m.json' } } }),
     })) as unknown as typeof fetch;
     await expect(fetchRegistry(fetchImpl)).resolves.toEqual([
-      { name: 'settings', entry: '/m.json' },
+      { name: 'settings', version: '1.0.0', entry: '/m.json' },
     ]);
     expect(fetchImpl).toHaveBeenCalledWith('/registry.json', { cache: 'no-cache' });
   });
