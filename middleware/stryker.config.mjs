@@ -20,7 +20,8 @@ export default {
   jest: {
     projectType: 'custom',
     configFile: 'jest.config.js',
-    config: { testMatch: area.tests.map((glob) => `<rootDir>/${glob}`) },
+    // Instrumented code on a busy machine runs slower than the suite's own 60-s test limit allows.
+    config: { testMatch: area.tests.map((glob) => `<rootDir>/${glob}`), testTimeout: 300000 },
     enableFindRelatedTests: false,
   },
   mutate: area.mutate,
@@ -30,6 +31,9 @@ export default {
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   // PGlite boots a WebAssembly PostgreSQL per test file: the default margin is too tight.
   timeoutMS: 60000,
+  // The first run (every test once, with coverage) hashes PINs and boots PGlite per file: on a busy
+  // two-core box the guards' suites take longer than Stryker's default five minutes.
+  dryRunTimeoutMinutes: 45,
   timeoutFactor: 2,
   reporters: ['progress-append-only', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${name}.html` },

@@ -111,3 +111,55 @@ test('an operator switches a remote from the console, is refused with the reason
   await expect(page.getByLabel('Operator token')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 });
+
+test('an operator rolls a version out to a share of browsers, ends the rollout, and sees failures counted per version', async ({
+  page,
+}) => {
+  await page.goto(`${server.baseURL}/_operator/console`);
+  await page.getByLabel('Operator token').fill(REGISTRY_ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const card = page.getByRole('region', { name: REMOTE, exact: true });
+  const rolloutLine = card.getByRole('listitem').filter({ hasText: /^(Rollout:|No rollout)/ });
+  const history = page.getByRole('region', { name: 'History' }).getByRole('table');
+  await expect(card.getByRole('listitem').filter({ hasText: /^Live:/ })).toHaveText('Live: 7.0.0');
+  await expect(rolloutLine).toHaveText('No rollout');
+
+  // The earlier version to a quarter of browsers; everyone else keeps 7.0.0.
+  await card.getByLabel('Version').selectOption(first);
+  await card.getByLabel('Rollout percent').fill('25');
+  await card.getByLabel('Reason (kept in the history)').fill('canary');
+  await card.getByRole('button', { name: 'Set rollout' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    `${REMOTE}: ${first} rolls out to 25% of browsers`,
+  );
+  await expect(rolloutLine).toHaveText(`Rollout: ${first} to 25% of browsers`);
+  await expect(
+    card
+      .getByRole('table')
+      .getByRole('row', { name: new RegExp(`^${first.replace(/\./g, '\\.')}`) }),
+  ).toContainText('rollout 25%');
+  await expect(history.getByRole('row').nth(1)).toContainText(/admin\s*rollout\s*settings/);
+  expect(await activeVersion(server, REMOTE)).toBe('7.0.0');
+
+  // Ended: nobody gets it any more, and the live version has not moved.
+  await card.getByRole('button', { name: 'End rollout' }).click();
+  await expect(rolloutLine).toHaveText('No rollout');
+  await expect(history.getByRole('row').nth(1)).toContainText(/rollout-cancel\s*settings/);
+  await expect(card.getByRole('button', { name: 'End rollout' })).toBeDisabled();
+  expect(await activeVersion(server, REMOTE)).toBe('7.0.0');
+
+  // A customer's browser reports that the live version failed to mount: the console counts it.
+  const beacon = await fetch(`${server.baseURL}/_beacon/remote-failure`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ remote: REMOTE, version: '7.0.0', phase: 'mount', message: 'boom' }),
+  });
+  expect(beacon.status).toBe(204);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: /^Failures/ })).toHaveText(
+    'Failures of the live version: 1',
+  );
+  await expect(card.getByRole('table').getByRole('row', { name: /^7\.0\.0/ })).toContainText(
+    'mount: boom',
+  );
+});
