@@ -2,11 +2,9 @@
 // version's published folder, changed, stamped with a new version label and uploaded to the operator
 // API as a .tar.gz (PUT /_operator/registry/<remote>/versions/<version>). Only the private app
 // server it is uploaded to ever sees it.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeRunDir } from './deploy-dir';
-import { activeVersion, operatorCall, type Server } from './operator';
+import { activeVersion, publishCopy, type Server } from './operator';
 
 export type Breakage = (dir: string, label: string) => void;
 
@@ -71,14 +69,7 @@ export async function publishBrokenVersion(
   breakage: Breakage,
 ): Promise<string> {
   const from = await activeVersion(server, remote);
-  const work = makeRunDir(`broken-${remote}`);
-  try {
-    const dir = path.join(work, 'dist');
-    fs.cpSync(path.join(server.deployDir, 'remotes', remote, from), dir, { recursive: true });
-    // The compressed variants are made again from the changed files when the version is published.
-    for (const file of fs.readdirSync(dir)) {
-      if (/\.(br|gz)$/.test(file)) fs.rmSync(path.join(dir, file));
-    }
+  await publishCopy(server, remote, from, label, (dir) => {
     breakage(dir, label);
     // A build of another version says so in its federation build id too (name:version).
     patchScripts(
@@ -87,23 +78,6 @@ export async function publishBrokenVersion(
       `"${remote}:${label}"`,
       1,
     );
-    const manifestPath = path.join(dir, 'mf-manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-    manifest.metaData.buildInfo.buildVersion = label;
-    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
-    const archive = path.join(work, 'build.tar.gz');
-    execFileSync('tar', ['-czf', archive, '-C', dir, '.']);
-    const res = await operatorCall(
-      server,
-      'PUT',
-      `/${remote}/versions/${label}`,
-      fs.readFileSync(archive),
-    );
-    if (res.status !== 201) {
-      throw new Error(`publishing ${remote}@${label} answered ${res.status}: ${await res.text()}`);
-    }
-    return from;
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  });
+  return from;
 }

@@ -5,8 +5,8 @@
 // a reason (the CLI's --force --reason; refused without them).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { makeRunDir } from './deploy-dir';
 import { REGISTRY_ADMIN_TOKEN } from './paths';
 
 export interface Server {
@@ -121,9 +121,45 @@ export async function callWithoutToken(server: Server): Promise<number> {
 }
 
 /**
- * Publishes `version` of `remote` over HTTP (the upload a team's pipeline makes): a copy of the
- * published `from` build stamped as `version`, or with an entry that throws (`brokenEntry`), which
- * the app server's headless mount check refuses to make live.
+ * Publishes the build of `remote`@`from` again as `version`, the way a team's pipeline does: a copy
+ * of the published folder (without its .br/.gz, which publishing writes again), changed by `change`
+ * if given, its manifest stamped with the new version, uploaded as a .tar.gz
+ * (PUT /_operator/registry/<remote>/versions/<version>). Only the private app server sees it.
+ */
+export async function publishCopy(
+  server: Server & { deployDir: string },
+  remote: string,
+  from: string,
+  version: string,
+  change?: (dir: string) => void,
+): Promise<void> {
+  const work = makeRunDir(`release-${remote}`);
+  try {
+    const dir = path.join(work, 'dist');
+    fs.cpSync(path.join(server.deployDir, 'remotes', remote, from), dir, {
+      recursive: true,
+      filter: (file) => !/\.(br|gz)$/.test(file),
+    });
+    change?.(dir);
+    const manifestFile = path.join(dir, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.metaData.buildInfo.buildVersion = version;
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const archive = execFileSync('tar', ['-czf', '-', '-C', dir, '.']);
+    const res = await operatorCall(server, 'PUT', `/${remote}/versions/${version}`, archive);
+    if (res.status !== 201) {
+      throw new Error(
+        `publishing ${remote}@${version} answered ${res.status}: ${await res.text()}`,
+      );
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A copy of `from` as `version`, or one with an entry that throws (`brokenEntry`), which the app
+ * server's headless mount check refuses to make live.
  */
 export async function uploadVersion(
   server: Server & { deployDir: string },
@@ -132,24 +168,9 @@ export async function uploadVersion(
   version: string,
   { brokenEntry = false } = {},
 ): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `ajo-upload-${remote}-`));
-  try {
-    const source = path.join(server.deployDir, 'remotes', remote, from);
-    // The .br/.gz variants are left behind: publishing writes them again for the new content.
-    fs.cpSync(source, dir, { recursive: true, filter: (file) => !/\.(br|gz)$/.test(file) });
-    const manifestFile = path.join(dir, 'mf-manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    manifest.metaData.buildInfo.buildVersion = version;
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  await publishCopy(server, remote, from, version, (dir) => {
     if (brokenEntry) {
       fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'throw new Error("half-deployed entry");');
     }
-    const archive = execFileSync('tar', ['-czf', '-', '-C', dir, '.']);
-    const res = await operatorCall(server, 'PUT', `/${remote}/versions/${version}`, archive);
-    if (res.status !== 201) {
-      throw new Error(`uploading ${remote}@${version} answered ${res.status}: ${await res.text()}`);
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -2,12 +2,10 @@
 // use it (host/README.md "Operators"): upload a built folder as a new version, roll it out to a
 // share of browsers, issue a tester a signed override link. The builds are copies of what the
 // private server already serves, relabelled: same code, another version.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { makeRunDir } from './deploy-dir';
 import { REGISTRY_ADMIN_TOKEN } from './paths';
+
+export { publishCopy } from './operator';
 
 interface Server {
   baseURL: string;
@@ -35,42 +33,6 @@ export async function liveVersion(server: Server, remote: string): Promise<strin
   const active = state.remotes[remote]?.active;
   if (!active) throw new Error(`${remote} has no live version: ${JSON.stringify(state)}`);
   return active;
-}
-
-/**
- * Publishes the build of `remote`@`from` again as `version`, the way a team's pipeline does: its
- * manifest stamped with the new version, uploaded as a .tar.gz.
- */
-export async function publishCopy(
-  server: Server,
-  remote: string,
-  from: string,
-  version: string,
-): Promise<void> {
-  const dir = makeRunDir('release');
-  try {
-    const build = path.join(dir, 'dist');
-    fs.cpSync(path.join(server.deployDir, 'remotes', remote, from), build, { recursive: true });
-    const manifestPath = path.join(build, 'mf-manifest.json');
-    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
-    manifest.metaData.buildInfo.buildVersion = version;
-    fs.writeFileSync(manifestPath, JSON.stringify(manifest));
-    // The compressed variants are written again from the new manifest when it is published.
-    for (const suffix of ['.br', '.gz']) fs.rmSync(`${manifestPath}${suffix}`, { force: true });
-    const archive = execFileSync('tar', ['-czf', '-', '-C', build, '.']);
-    const res = await fetch(
-      `${server.baseURL}/_operator/registry/${remote}/versions/${encodeURIComponent(version)}`,
-      {
-        method: 'PUT',
-        headers: { ...auth, 'content-type': 'application/gzip' },
-        body: archive,
-      },
-    );
-    if (res.status !== 201)
-      throw new Error(`publishing ${remote}@${version}: ${res.status} ${await res.text()}`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 export async function rollOut(
