@@ -14,6 +14,7 @@ import {
   removeCameraFakes,
   type FakeCamera,
 } from '../camera-fakes';
+import { JPEG_QUALITY } from '../photo';
 import { CAMERA_DENIED, CAMERA_MISSING } from '../use-camera';
 import { FacePhotoCapture } from './face-photo-capture';
 
@@ -46,7 +47,7 @@ describe('face photo capture', () => {
       video: { facingMode: 'user' },
       audio: false,
     });
-    expect(HTMLCanvasElement.prototype.toDataURL).toHaveBeenCalledWith('image/jpeg', 0.9);
+    expect(HTMLCanvasElement.prototype.toDataURL).toHaveBeenCalledWith('image/jpeg', JPEG_QUALITY);
     expect(screen.getByRole('img', { name: 'Your captured photo' })).toHaveAttribute(
       'src',
       FAKE_JPEG_DATA_URL,
