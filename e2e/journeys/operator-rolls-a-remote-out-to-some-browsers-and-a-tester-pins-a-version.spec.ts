@@ -7,13 +7,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { startPrivateAppServer, type PrivateAppServer } from '../support/app-server';
 import { expect, test } from '../support/fixtures';
-import {
-  liveVersion,
-  overrideLink,
-  publishCopy,
-  rollOut,
-  watchManifests,
-} from '../support/rollout';
+import { liveVersion, overrideLink, rollOut, watchManifests } from '../support/rollout';
+import { publishCopy } from '../support/operator';
 import { remoteArea } from '../support/screens';
 
 const REMOTE = 'public_pages';

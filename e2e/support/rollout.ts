@@ -1,11 +1,8 @@
-// A team's release and an operator's rollout, through the app server's operator API as they would
-// use it (host/README.md "Operators"): upload a built folder as a new version, roll it out to a
-// share of browsers, issue a tester a signed override link. The builds are copies of what the
-// private server already serves, relabelled: same code, another version.
+// An operator's rollout, through the app server's operator API as they would use it
+// (host/README.md "Operators"): roll a version out to a share of browsers, issue a tester a signed
+// override link, see which version a page loaded. Publishing the versions: support/operator.ts.
 import type { Page } from '@playwright/test';
 import { REGISTRY_ADMIN_TOKEN } from './paths';
-
-export { publishCopy } from './operator';
 
 interface Server {
   baseURL: string;
