@@ -2,7 +2,8 @@
 /* global describe, it, expect, beforeAll, afterAll, jest */
 // A team builds and publishes its remote outside the monorepo (host/README.md "Operators"): one
 // remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
-// remote-kit) as the tarballs `pnpm pack` makes, installed offline from the pnpm store, built by
+// remote-kit) as the tarballs `pnpm pack` makes, installed from the pnpm store (the registry only for
+// what the store's metadata cache lacks), built by
 // its own `release:upload` script, which uploads the build to an operator API and makes it live
 // there, past the checks, the headless mount of this real build included.
 import { spawn } from 'node:child_process';
@@ -108,8 +109,10 @@ describe('a remote outside the workspace', () => {
     expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).not.toContain('workspace:');
 
     // As a team's machine would: pnpm freezes the lockfile when it sees CI=true (as CI runs npm
-    // test), and the seeded lockfile does not name the tarballs yet.
-    const installed = await pnpm(['install', '--offline'], dir, { CI: 'false' });
+    // test), and the seeded lockfile does not name the tarballs yet. The tarballs' own
+    // dependencies are resolved afresh, which needs registry metadata a frozen install never
+    // cached: --prefer-offline reads the cache and asks the registry only for what is missing.
+    const installed = await pnpm(['install', '--prefer-offline'], dir, { CI: 'false' });
     expect(installed.out).not.toMatch(/ERR_PNPM/);
     expect(installed.code).toBe(0);
 
