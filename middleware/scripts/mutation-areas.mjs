@@ -48,6 +48,9 @@ export const MUTATION_AREAS = {
     mutate: ['src/money/client-references.ts', 'src/money/limits.ts'],
     tests: [
       'src/money/client-references.test.ts',
+      'src/money/limits.test.ts',
+      // PostgreSQL only (row locks need two connections): counted when TEST_DATABASE_URL is set.
+      'src/money/limits-locks.pg.test.ts',
       'src/modules/transfers/wallet-transfers.test.ts',
     ],
   },

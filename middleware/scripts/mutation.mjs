@@ -3,9 +3,12 @@
 // auth code, area by area (scripts/mutation-areas.mjs), then the report docs/benchmarks/mutation.md:
 // the mutation score per module and every surviving mutant, so a reader sees which rule has no test
 // that would notice it breaking. A report, not a gate: it takes tens of minutes on two cores, so it
-// is not part of `npm test`. Runs on embedded PGlite unless TEST_DATABASE_URL is set.
+// is not part of `npm test`. Runs on PostgreSQL: TEST_DATABASE_URL when set, else a throwaway
+// cluster (../scripts/pg-cluster.mjs), whose test databases are ready about three times sooner than
+// a PGlite boot per test file (and the *.pg.test.ts files join in); PGlite when neither is there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MUTATION_AREAS } from './mutation-areas.mjs';
@@ -25,21 +28,51 @@ for (const area of asked) {
 }
 const areas = reportOnly ? [] : asked.length > 0 ? asked : Object.keys(MUTATION_AREAS);
 
-for (const area of areas) {
-  console.log(`\n▶ mutation testing: ${MUTATION_AREAS[area].title}`);
-  const started = Date.now();
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
-    cwd: PACKAGE,
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_AREA: area },
-  });
-  if (run.status !== 0) {
-    console.error(`Stryker failed on ${area} (exit ${run.status}); the report keeps its last run`);
-    process.exitCode = 1;
+let databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+let clusterDir;
+const clusterScript = path.join(PACKAGE, '..', 'scripts', 'pg-cluster.mjs');
+if (areas.length > 0 && !databaseUrl) {
+  const { startCluster } = await import(clusterScript);
+  clusterDir = mkdtempSync(path.join(os.tmpdir(), 'ajo-mutation-pg-'));
+  try {
+    databaseUrl = (await startCluster(clusterDir)).url;
+  } catch (error) {
+    rmSync(clusterDir, { recursive: true, force: true });
+    clusterDir = undefined;
+    console.warn(`No PostgreSQL (${error.message}): mutation testing on embedded PGlite`);
   }
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const meta = path.join(PACKAGE, 'reports', 'mutation', `${area}.meta.json`);
-  writeFileSync(meta, JSON.stringify({ seconds, at: new Date().toISOString() }));
+}
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+
+try {
+  for (const area of areas) {
+    console.log(`\n▶ mutation testing on ${database}: ${MUTATION_AREAS[area].title}`);
+    const started = Date.now();
+    const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs'], {
+      cwd: PACKAGE,
+      stdio: 'inherit',
+      env: { ...process.env, MUTATION_AREA: area, TEST_DATABASE_URL: databaseUrl ?? '' },
+    });
+    if (run.status !== 0) {
+      console.error(
+        `Stryker failed on ${area} (exit ${run.status}); the report keeps its last run`,
+      );
+      process.exitCode = 1;
+      continue;
+    }
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const meta = path.join(PACKAGE, 'reports', 'mutation', `${area}.meta.json`);
+    writeFileSync(meta, JSON.stringify({ seconds, at: new Date().toISOString(), database }));
+  }
+} finally {
+  if (clusterDir) {
+    const { stopCluster } = await import(clusterScript);
+    try {
+      stopCluster(clusterDir);
+    } finally {
+      rmSync(clusterDir, { recursive: true, force: true });
+    }
+  }
 }
 
 /** Killed and timed-out mutants were noticed by a test; survivors and uncovered ones were not. */
@@ -74,7 +107,9 @@ function section(area) {
     `## ${title}`,
     '',
     `Area \`${area}\`: mutation score ${percent(all.score)} (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage)` +
-      (meta ? `, run ${meta.at.slice(0, 10)} in ${Math.round(meta.seconds / 60)} min.` : '.'),
+      (meta
+        ? `, run ${meta.at.slice(0, 10)} in ${Math.round(meta.seconds / 60)} min on ${meta.database ?? 'PGlite'}.`
+        : '.'),
     '',
     '| module | score | detected | survived | no coverage |',
     '|---|---:|---:|---:|---:|',
@@ -110,17 +145,24 @@ function section(area) {
   return lines;
 }
 
+// The "Notes" section at the end is written by hand (which survivors are equivalent, and why) and
+// kept across runs.
+const previous = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
+const notesAt = previous.indexOf('\n## Notes\n');
+const notes = notesAt < 0 ? [] : [previous.slice(notesAt + 1).trimEnd(), ''];
+
 const body = [
   '# Mutation testing of the money and auth code',
   '',
-  'Written by `npm run mutation` in `middleware/` (StrykerJS 9 with its jest runner, on embedded',
-  'PGlite). Each mutant is a small change to the code (a condition flipped, a boundary moved, a',
+  'Written by `npm run mutation` in `middleware/` (StrykerJS 9 with its jest runner, on PostgreSQL',
+  'or embedded PGlite as each area says). Each mutant is a small change to the code (a condition flipped, a boundary moved, a',
   'statement removed); a test suite that notices none of them would pass with the rule broken.',
   'Score = detected / (detected + survived + without coverage). A report, not a gate; the goal is',
   'no survivor in the lockout, idempotency and balance rules. Equivalent mutants (a change that',
   'cannot alter behaviour, such as a log line) may survive and are listed for a reader to judge.',
   '',
   ...Object.keys(MUTATION_AREAS).flatMap(section),
+  ...notes,
 ].join('\n');
 writeFileSync(REPORT, body);
 console.log(`\nWrote ${path.relative(process.cwd(), REPORT)}`);
