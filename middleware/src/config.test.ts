@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, parseDuration } from './config.js';
+import { defaultHashThreads } from './security/secret-hash-pool.js';
 
 describe('loadConfig', () => {
   it('runs locally with safe defaults and sandbox providers', () => {
@@ -18,17 +19,17 @@ describe('loadConfig', () => {
     expect(config.fileStorage).toEqual({ kind: 'database' });
   });
 
-  it('runs PIN hashing in a pool of its own only when told', () => {
+  it('runs PIN hashing in a pool of its own by default (cores - 1, 1 to 4), 0 opting out', () => {
     const defaults = loadConfig({}).secrets;
-    expect(defaults.hashThreads).toBeUndefined();
+    expect(defaults.hashThreads).toBe(defaultHashThreads());
+    expect(defaults.hashThreads).toBeGreaterThanOrEqual(1);
     expect(defaults.hashQueue).toBe(64);
     expect(loadConfig({ PIN_HASH_THREADS: '3', PIN_HASH_QUEUE: '0' }).secrets).toMatchObject({
       hashThreads: 3,
       hashQueue: 0,
     });
-    expect(() => loadConfig({ PIN_HASH_THREADS: '0' })).toThrow(
-      /PIN_HASH_THREADS must be at least 1 \(got '0'\)/,
-    );
+    expect(loadConfig({ PIN_HASH_THREADS: '0' }).secrets.hashThreads).toBeUndefined();
+    expect(() => loadConfig({ PIN_HASH_THREADS: '-1' })).toThrow(/PIN_HASH_THREADS/);
     expect(() => loadConfig({ PIN_HASH_QUEUE: 'many' })).toThrow(
       /PIN_HASH_QUEUE must be a whole number/,
     );

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod/mini';
 import { findPackageRoot } from './package-root.js';
-import { DEFAULT_HASH_QUEUE } from './security/secret-hash-pool.js';
+import { DEFAULT_HASH_QUEUE, defaultHashThreads } from './security/secret-hash-pool.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /*
@@ -91,8 +91,9 @@ const envSchema = z.object({
     2 ** 17,
   ),
   // The PIN-hashing pool (src/security/secret-hash-pool.ts): hashes at once (128 MiB each at
-  // 2^17) and how many may wait. Unset threads: libuv's shared pool, as before (opt-in for now).
-  PIN_HASH_THREADS: z.optional(int('PIN_HASH_THREADS', 1, 64)),
+  // 2^17; default cores - 1, from 1 to 4) and how many may wait. 0: libuv's shared pool, the former
+  // behaviour (docs/decisions/018-secret-hashing-off-the-shared-thread-pool.md).
+  PIN_HASH_THREADS: z.optional(int('PIN_HASH_THREADS', 0, 64)),
   PIN_HASH_QUEUE: z._default(int('PIN_HASH_QUEUE', 0, 10_000), DEFAULT_HASH_QUEUE),
   PROVIDERS: z._default(
     z.enum(['sandbox'], { error: "PROVIDERS must be 'sandbox' (the only adapters so far)" }),
@@ -179,7 +180,7 @@ export interface Config {
   secrets: {
     pepper: string;
     scryptCost: number;
-    /** Unset: scrypt on libuv's pool; set: a pool of its own (src/security/secret-hash-pool.ts). */
+    /** A pool of its own (src/security/secret-hash-pool.ts); unset (PIN_HASH_THREADS=0): libuv's pool. */
     hashThreads?: number;
     hashQueue: number;
   };
@@ -274,7 +275,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secrets: {
       pepper: env.PIN_PEPPER,
       scryptCost: env.SCRYPT_COST,
-      hashThreads: env.PIN_HASH_THREADS,
+      // 0 opts out of the pool: the hasher then keeps scrypt on libuv's pool (no thread count).
+      hashThreads:
+        env.PIN_HASH_THREADS === 0 ? undefined : (env.PIN_HASH_THREADS ?? defaultHashThreads()),
       hashQueue: env.PIN_HASH_QUEUE,
     },
     providers: env.PROVIDERS,
