@@ -8,6 +8,39 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createFederatedConfig } = require('@ajo/tooling/webpack');
 
+/**
+ * Writes dist/first-load.json: the shell's own files each first screen loads after main.js (the
+ * `bootstrap` chunk group and the shared modules it consumes; `login` for /login), which the app
+ * server hints in the page so they download beside main.js (host/server/first-load.mjs).
+ */
+class FirstLoadChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.done.tap('FirstLoadChunksPlugin', ({ compilation }) => {
+      const filesOf = (group, seen = new Set()) => {
+        if (!group || seen.has(group)) return [];
+        seen.add(group);
+        const own = group.chunks.flatMap((chunk) => [...chunk.files]);
+        // A shared module's own copy loads as a child group of the consumer (MF consume-shared).
+        const shared = group
+          .getChildren()
+          .filter((child) => child.origins.some((o) => o.module?.type === 'consume-shared-module'))
+          .flatMap((child) => filesOf(child, seen));
+        return [...own, ...shared].filter((file) => file.endsWith('.js'));
+      };
+      const groups = { bootstrap: 'bootstrap', login: 'login-page' };
+      const files = Object.fromEntries(
+        Object.entries(groups).map(([key, name]) => [
+          key,
+          [...new Set(filesOf(compilation.namedChunkGroups.get(name)))],
+        ]),
+      );
+      if (files.bootstrap.length === 0)
+        throw new Error('first-load.json: no bootstrap chunk group');
+      fs.writeFileSync(path.join(compiler.outputPath, 'first-load.json'), JSON.stringify(files));
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
@@ -28,6 +61,7 @@ module.exports = (env, argv) => {
         publicPath: '/',
         inject: 'head',
       }),
+      new FirstLoadChunksPlugin(),
     ],
   });
   const container = createFederatedConfig({
