@@ -10,7 +10,7 @@ const { createFederatedConfig } = require('@ajo/tooling/webpack');
 
 /**
  * Writes dist/first-load.json: the shell's own files each first screen loads after main.js (the
- * `bootstrap` chunk group and the shared modules it consumes; `login` for /login), which the app
+ * chunk group of `import('./bootstrap')` and the shared modules it consumes; `login` for /login), which the app
  * server hints in the page so they download beside main.js (host/server/first-load.mjs).
  */
 class FirstLoadChunksPlugin {
@@ -27,13 +27,27 @@ class FirstLoadChunksPlugin {
           .flatMap((child) => filesOf(child, seen));
         return [...own, ...shared].filter((file) => file.endsWith('.js'));
       };
-      const groups = { bootstrap: 'bootstrap', login: 'login-page' };
+      // Found by the import's request, not a chunk name: naming them would change the chunking.
+      const imports = { bootstrap: './bootstrap', login: '../login/login-page' };
+      const groupOf = (request) =>
+        [...compilation.chunkGroups].find((group) =>
+          group.origins.some((origin) => origin.request === request),
+        );
       const files = Object.fromEntries(
-        Object.entries(groups).map(([key, name]) => [
+        Object.entries(imports).map(([key, request]) => [
           key,
-          [...new Set(filesOf(compilation.namedChunkGroups.get(name)))],
+          [...new Set(filesOf(groupOf(request)))],
         ]),
       );
+      // Webpack may emit one module twice under two chunk ids (same content hash, e.g. a shared
+      // module's fallback reached from two consumers); which of them the page loads is decided at
+      // run time, so neither is hinted: a wrong guess would be a download the page never uses.
+      const hashOf = (file) => /\.([0-9a-f]{8})\.js$/.exec(file)?.[1];
+      const emitted = Object.keys(compilation.assets).map(hashOf).filter(Boolean);
+      const twice = new Set(emitted.filter((hash, i) => emitted.indexOf(hash) !== i));
+      for (const key of Object.keys(files)) {
+        files[key] = files[key].filter((file) => !twice.has(hashOf(file)));
+      }
       if (files.bootstrap.length === 0)
         throw new Error('first-load.json: no bootstrap chunk group');
       fs.writeFileSync(path.join(compiler.outputPath, 'first-load.json'), JSON.stringify(files));

@@ -7,17 +7,15 @@
 export const REGISTRY_DATA_ID = 'ajo-registry';
 export const APP_CONFIG_DATA_ID = 'ajo-app-config';
 
-/** The JSON of `<script type="application/json" id>`; undefined when absent or unreadable. */
+/** The JSON of the page's data element `id`; undefined when absent or unreadable (then fetched). */
 export function readFirstLoadData<T>(
   id: string,
   doc: Document | undefined = globalThis.document,
 ): T | undefined {
-  const element = doc?.getElementById(id);
-  if (!element || element.getAttribute('type') !== 'application/json') return undefined;
+  const text = doc?.getElementById(id)?.textContent;
   try {
-    return JSON.parse(element.textContent ?? '') as T;
-  } catch (error) {
-    console.error(`[first-load] #${id} is not JSON; fetching instead`, error);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
     return undefined;
   }
 }
