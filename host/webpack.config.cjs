@@ -25,7 +25,7 @@ class FirstLoadChunksPlugin {
           .getChildren()
           .filter((child) => child.origins.some((o) => o.module?.type === 'consume-shared-module'))
           .flatMap((child) => filesOf(child, seen));
-        return [...own, ...shared].filter((file) => file.endsWith('.js'));
+        return [...own, ...shared].filter((file) => /\.(js|css)$/.test(file));
       };
       // Found by the import's request, not a chunk name: naming them would change the chunking.
       const imports = { bootstrap: './bootstrap', login: '../login/login-page' };
@@ -42,7 +42,7 @@ class FirstLoadChunksPlugin {
       // Webpack may emit one module twice under two chunk ids (same content hash, e.g. a shared
       // module's fallback reached from two consumers); which of them the page loads is decided at
       // run time, so neither is hinted: a wrong guess would be a download the page never uses.
-      const hashOf = (file) => /\.([0-9a-f]{8})\.js$/.exec(file)?.[1];
+      const hashOf = (file) => /\.([0-9a-f]{8})\.(js|css)$/.exec(file)?.[0];
       const emitted = Object.keys(compilation.assets).map(hashOf).filter(Boolean);
       const twice = new Set(emitted.filter((hash, i) => emitted.indexOf(hash) !== i));
       for (const key of Object.keys(files)) {

@@ -101,9 +101,12 @@ function roundTrips(sent: Awaited<ReturnType<typeof coldLoad>>, documentUrl: str
   return depth;
 }
 
-function deepest(depth: Map<string, number>, urls: string[]) {
-  expect(urls.length, 'the first screen requested its content').toBeGreaterThan(0);
-  return Math.max(...urls.map((url) => depth.get(url) ?? Infinity));
+/** The round trips to the last of `urls`, noted on the test (the decision record quotes them). */
+function deepest(depth: Map<string, number>, urls: string[], what: string) {
+  expect(urls.length, `${what}: requested`).toBeGreaterThan(0);
+  const trips = Math.max(...urls.map((url) => depth.get(url) ?? Infinity));
+  test.info().annotations.push({ type: 'round trips', description: `${what}: ${trips}` });
+  return trips;
 }
 
 async function newContext(browser: Browser, storageState?: string) {
@@ -140,12 +143,12 @@ test.describe('a visitor on a slow network', () => {
       await context.close();
       const depth = roundTrips(sent, `${baseURL}${pathname}`);
       const urls = sent.filter((r) => content(r.path)).map((r) => r.url);
-      expect(
-        deepest(depth, urls),
-        `round trips to the first screen of ${pathname}`,
-      ).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
-      expect(sent.map((r) => r.path)).not.toContain('/registry.json');
-      expect(sent.map((r) => r.path)).not.toContain('/app-config.json');
+      // Soft: a failing page still lets the others be counted.
+      expect
+        .soft(deepest(depth, urls, `first screen of ${pathname}`))
+        .toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+      expect.soft(sent.map((r) => r.path)).not.toContain('/registry.json');
+      expect.soft(sent.map((r) => r.path)).not.toContain('/app-config.json');
     }
   });
 
@@ -166,23 +169,24 @@ test.describe('a visitor on a slow network', () => {
 
     const paths = sent.map((r) => r.path);
     const userCalls = sent.filter((r) => r.path === `/api/users/${customer.id}`);
-    expect(userCalls, 'GET /users/{id} once on a first load').toHaveLength(1);
-    expect(paths).not.toContain('/registry.json');
-    expect(paths).not.toContain('/app-config.json');
+    expect.soft(userCalls, 'GET /users/{id} once on a first load').toHaveLength(1);
+    expect.soft(paths).not.toContain('/registry.json');
+    expect.soft(paths).not.toContain('/app-config.json');
 
     const depth = roundTrips(sent, `${baseURL}/dashboard`);
     const dashboard = sent
       .filter((r) => /^\/remotes\/wallets\/[^/]+\/__federation_expose_app\./.test(r.path))
       .map((r) => r.url);
-    expect(deepest(depth, dashboard), 'round trips to the dashboard remote').toBeLessThanOrEqual(
-      MAX_ROUND_TRIPS,
-    );
+    expect
+      .soft(deepest(depth, dashboard, 'the dashboard remote'))
+      .toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    // The user's request carries the app-check token, so its fetch counts in the chain too.
     expect(
       deepest(
         depth,
         userCalls.map((r) => r.url),
+        'GET /users/{id}',
       ),
-      'round trips to the user (the app-check token included)',
     ).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
   });
 });

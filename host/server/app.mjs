@@ -203,7 +203,11 @@ export async function buildApp(o) {
     const head = [
       ...(registry ? [jsonDataElement(REGISTRY_DATA_ID, registry, nonce)] : []),
       jsonDataElement(APP_CONFIG_DATA_ID, o.appConfig, nonce),
-      await firstLoad.hintsFor(request.url.split('?')[0], registry, nonce),
+      // Hints only speed the page up: without them it still works, so it is served without.
+      await firstLoad.hintsFor(request.url.split('?')[0], registry, nonce).catch((error) => {
+        request.log.error({ err: error }, 'no preload hints');
+        return '';
+      }),
     ].join('');
     // A function replacement: a `$` in the data must not be read as a replacement pattern.
     const page = injectNonce(html, nonce).replace(/<\/head>/i, (end) => `${head}${end}`);

@@ -62,6 +62,7 @@ export function firstScreenOf(pathname) {
 const HOST_MANIFEST = '/mf-manifest.json';
 const SAFE_URL = /^\/[A-Za-z0-9._~\-/]*$/;
 const js = (file) => file.endsWith('.js');
+const css = (file) => file.endsWith('.css');
 
 /**
  * @param {{ distDir: string, deployDir: string }} o
@@ -104,26 +105,29 @@ export function createFirstLoadHints({ distDir, deployDir }) {
   /**
    * What a container's first screen loads, from its manifest (MF 2 resolves the manifest's files
    * against the manifest's own folder when publicPath is 'auto'): the manifest itself (fetched), the
-   * remote entry and the sync chunks of `exposes` (script tags; `withAsync`: their async chunks too).
+   * remote entry and the sync chunks of `exposes` (script tags; `withAsync`: their async chunks too)
+   * and their sync stylesheets (the shell's webpack runtime links them).
    */
   async function containerFiles(manifestUrl, exposes, withAsync = false) {
     const manifest = await manifestAt(manifestUrl);
     const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
     const fetches = [manifestUrl];
     const scripts = [];
+    const styles = [];
     const entry = manifest?.metaData?.remoteEntry;
-    if (!manifest || typeof entry?.name !== 'string') return { fetches, scripts };
+    if (!manifest || typeof entry?.name !== 'string') return { fetches, scripts, styles };
     scripts.push(`${base}${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`);
     for (const expose of manifest.exposes ?? []) {
       if (!exposes.includes(expose.name ?? String(expose.path).replace(/^\.\//, ''))) continue;
       scripts.push(...(expose.assets?.js?.sync ?? []).filter(js).map((file) => `${base}${file}`));
+      styles.push(...(expose.assets?.css?.sync ?? []).filter(css).map((file) => `${base}${file}`));
       if (withAsync) {
         scripts.push(
           ...(expose.assets?.js?.async ?? []).filter(js).map((file) => `${base}${file}`),
         );
       }
     }
-    return { fetches, scripts };
+    return { fetches, scripts, styles };
   }
 
   /**
@@ -134,31 +138,38 @@ export function createFirstLoadHints({ distDir, deployDir }) {
     const screen = firstScreenOf(pathname);
     const chunks = await shellChunks();
     const fetches = [];
-    const scripts = [...(chunks.bootstrap ?? [])];
-    if (screen.remote === null) scripts.push(...(chunks.login ?? []));
+    const shell = [
+      ...(chunks.bootstrap ?? []),
+      ...(screen.remote === null ? (chunks.login ?? []) : []),
+    ];
+    const scripts = shell.filter(js);
+    const styles = shell.filter(css);
     if (screen.services) {
       // The host container: the shell loads host/bus and host/session through it; a signed-in
       // page asks for the user at once (host/api is what session's loadUser loads).
       const host = await containerFiles(HOST_MANIFEST, ['bus', 'session'], screen.signedIn);
       fetches.push(...host.fetches);
       scripts.push(...host.scripts);
+      styles.push(...host.styles);
     }
     const chosen = screen.remote ? registry?.remotes?.[screen.remote]?.manifest : null;
     if (chosen) {
       const remote = await containerFiles(chosen, ['app']);
       fetches.push(...remote.fetches);
       scripts.push(...remote.scripts);
+      styles.push(...remote.styles);
     }
     const tag = (href, as) =>
       SAFE_URL.test(href)
         ? `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''} nonce="${nonce}">`
         : '';
     const unique = (list) => [...new Set(list)];
+    const rooted = (files) =>
+      unique(files.map((file) => (file.startsWith('/') ? file : `/${file}`)));
     return [
       ...unique(fetches).map((href) => tag(href, 'fetch')),
-      ...unique(scripts.map((file) => (file.startsWith('/') ? file : `/${file}`))).map((href) =>
-        tag(href, 'script'),
-      ),
+      ...rooted(styles).map((href) => tag(href, 'style')),
+      ...rooted(scripts).map((href) => tag(href, 'script')),
     ].join('');
   }
 

@@ -40,7 +40,7 @@ beforeEach(async () => {
   writeFileSync(
     path.join(distDir, SHELL_CHUNKS_FILE),
     JSON.stringify({
-      bootstrap: ['assets/bootstrap.0a1b2c3d.js'],
+      bootstrap: ['assets/bootstrap.0a1b2c3d.js', 'assets/bootstrap.5a6b7c8d.css'],
       login: ['assets/login-page.1a2b3c4d.js'],
     }),
   );
@@ -68,7 +68,14 @@ beforeEach(async () => {
     const manifestFile = path.join(build, 'mf-manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     manifest.exposes = [
-      { name: 'app', path: './app', assets: { js: { sync: ['chunks/1.0a1b2c3d.js'], async: [] } } },
+      {
+        name: 'app',
+        path: './app',
+        assets: {
+          js: { sync: ['chunks/1.0a1b2c3d.js'], async: [] },
+          css: { sync: ['chunks/1.4e5f6a7b.css'], async: [] },
+        },
+      },
     ];
     writeFileSync(manifestFile, JSON.stringify(manifest));
     await setup.publishFolder('wallets', build, version, { operator: 'setup' });
@@ -104,6 +111,7 @@ const preloads = (html) =>
   [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(
     ([, href, as]) => `${as} ${href}`,
   );
+
 
 describe('the first load carried by the page', () => {
   it('writes JSON as inert data: no markup, line separators or replacement patterns get through', () => {
@@ -159,6 +167,8 @@ describe('the first load carried by the page', () => {
     expect(preloads(everyone.body)).toEqual([
       'fetch /mf-manifest.json',
       'fetch /remotes/wallets/0.1.0/mf-manifest.json',
+      'style /assets/bootstrap.5a6b7c8d.css',
+      'style /remotes/wallets/0.1.0/chunks/1.4e5f6a7b.css',
       'script /assets/bootstrap.0a1b2c3d.js',
       'script /remoteEntry.js',
       'script /host/bus.11111111.js',
@@ -177,6 +187,7 @@ describe('the first load carried by the page', () => {
     const hinted = preloads(tester.body).filter((hint) => hint.includes('/remotes/'));
     expect(hinted).toEqual([
       'fetch /remotes/wallets/0.2.0/mf-manifest.json',
+      'style /remotes/wallets/0.2.0/chunks/1.4e5f6a7b.css',
       'script /remotes/wallets/0.2.0/remoteEntry.js',
       'script /remotes/wallets/0.2.0/chunks/1.0a1b2c3d.js',
     ]);
@@ -185,6 +196,7 @@ describe('the first load carried by the page', () => {
   it('hints only what the route loads: the login form on /login, no host services on the landing page', async () => {
     expect(preloads((await app.inject('/login')).body)).toEqual([
       'fetch /mf-manifest.json',
+      'style /assets/bootstrap.5a6b7c8d.css',
       'script /assets/bootstrap.0a1b2c3d.js',
       'script /assets/login-page.1a2b3c4d.js',
       'script /remoteEntry.js',
@@ -194,7 +206,10 @@ describe('the first load carried by the page', () => {
     // public_pages is not published here: nothing of it is hinted, the page still serves.
     const home = await app.inject('/');
     expect(home.statusCode).toBe(200);
-    expect(preloads(home.body)).toEqual(['script /assets/bootstrap.0a1b2c3d.js']);
+    expect(preloads(home.body)).toEqual([
+      'style /assets/bootstrap.5a6b7c8d.css',
+      'script /assets/bootstrap.0a1b2c3d.js',
+    ]);
   });
 
   it('resolves the first screen of a path like the route table', () => {
