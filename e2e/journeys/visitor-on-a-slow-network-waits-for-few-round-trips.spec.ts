@@ -57,54 +57,81 @@ function topScript(stack: Stack | undefined): string | undefined {
 }
 
 /**
+ * The entry of the container a chunk belongs to: the chunks a container loads are the ones its
+ * entry names, even when the federation runtime in main.js is the code that asks for them.
+ */
+function containerEntry(pathname: string): string | undefined {
+  if (pathname.startsWith('/host/')) return '/remoteEntry.js';
+  const remote = /^(\/remotes\/[^/]+\/[^/]+\/)(.+)$/.exec(pathname);
+  if (!remote?.[1] || /^(remoteEntry\.js|mf-manifest\.json)$/.test(remote[2] ?? '')) {
+    return undefined;
+  }
+  return `${remote[1]}remoteEntry.js`;
+}
+
+type Recorded = Awaited<ReturnType<typeof coldLoad>>;
+
+/**
  * The round trips before each request could be sent. The HTML document is 0; what the HTML asks
  * for itself (scripts, preload hints) is 1; what a script asks for is one more than that script.
  * Some requests also need an answer no initiator shows, because their URL or a header comes from
- * it: a remote's files the /registry.json answer named, a remote entry its manifest named, an API
- * call the base URL of /app-config.json or the token of /app-check/token. Those count as waiting
- * for that answer too, unless the HTML itself asked (a hint needs nothing but the page).
+ * it: a remote's files the /registry.json answer named, a remote entry its manifest named, a
+ * container's chunks its entry named, an API call the base URL of /app-config.json or the token of
+ * /app-check/token. Those count as waiting for that answer too, unless the HTML itself asked (a
+ * hint needs nothing but the page). Computed over the whole graph: the protocol's events need not
+ * arrive in the order the requests depend on each other.
  */
-function roundTrips(sent: Awaited<ReturnType<typeof coldLoad>>, documentUrl: string) {
-  const depth = new Map<string, number>([[documentUrl, 0]]);
-  const first = (predicate: (p: string) => boolean) =>
+function roundTrips(sent: Recorded, documentUrl: string): (url: string) => number {
+  const firstWith = (predicate: (p: string) => boolean) =>
     sent.find((request) => predicate(request.path))?.url;
-  const registry = first((p) => p === '/registry.json');
-  const config = first((p) => p === '/app-config.json');
-  const appCheck = first((p) => p.endsWith('/app-check/token'));
-  const of = (url: string | undefined) => (url === undefined ? 0 : (depth.get(url) ?? Infinity));
+  const registry = firstWith((p) => p === '/registry.json');
+  const config = firstWith((p) => p === '/app-config.json');
+  const appCheck = firstWith((p) => p.endsWith('/app-check/token'));
 
-  for (const request of sent) {
-    if (request.url === documentUrl) continue;
+  /** What a request waited for (URLs); null: an initiator this count does not understand. */
+  const waitedFor = (request: Recorded[number]): (string | undefined)[] | null => {
     const { type } = request.initiator;
+    if (type === 'parser' || type === 'preload') return [request.initiator.url ?? documentUrl];
     const script = type === 'script' ? topScript(request.initiator.stack) : undefined;
-    let d: number;
-    if (type === 'parser' || type === 'preload') {
-      d = of(request.initiator.url ?? documentUrl) + 1;
-    } else if (script !== undefined) {
-      d = of(script) + 1;
-      const needs: (string | undefined)[] = [];
-      if (request.path.startsWith('/remotes/')) needs.push(registry);
-      if (request.path.endsWith('/remoteEntry.js')) {
-        needs.push(
-          first((p) => p === request.path.replace(/remoteEntry\.js$/, 'mf-manifest.json')),
-        );
-      }
-      if (request.path.startsWith('/api/') && request.url !== appCheck) needs.push(config);
-      if (request.headers['X-App-Check'] ?? request.headers['x-app-check']) needs.push(appCheck);
-      for (const need of needs) if (need !== undefined) d = Math.max(d, of(need) + 1);
-    } else {
-      d = Infinity; // an initiator this count does not understand never passes
+    if (script === undefined) return null;
+    const needs: (string | undefined)[] = [script];
+    if (request.path.startsWith('/remotes/')) needs.push(registry);
+    const container = containerEntry(request.path);
+    if (container) needs.push(firstWith((p) => p === container));
+    if (request.path.endsWith('/remoteEntry.js')) {
+      const manifest = request.path.replace(/remoteEntry\.js$/, 'mf-manifest.json');
+      needs.push(firstWith((p) => p === manifest));
     }
-    // A file asked for twice (a hint and its use) counts by the first that got it.
-    depth.set(request.url, Math.min(d, depth.get(request.url) ?? Infinity));
-  }
-  return depth;
+    if (request.path.startsWith('/api/') && request.url !== appCheck) needs.push(config);
+    if (request.headers['X-App-Check'] ?? request.headers['x-app-check']) needs.push(appCheck);
+    return needs;
+  };
+
+  const memo = new Map<string, number>([[documentUrl, 0]]);
+  const visiting = new Set<string>();
+  const depthOf = (url: string | undefined): number => {
+    if (url === undefined) return 0; // never fetched: nothing to wait for
+    const known = memo.get(url);
+    if (known !== undefined) return known;
+    if (visiting.has(url)) return Infinity;
+    visiting.add(url);
+    // A file asked for twice (a hint and its use) counts by the request that could go first.
+    let best = Infinity;
+    for (const request of sent.filter((r) => r.url === url)) {
+      const needs = waitedFor(request);
+      if (needs) best = Math.min(best, 1 + Math.max(...needs.map(depthOf)));
+    }
+    visiting.delete(url);
+    memo.set(url, best);
+    return best;
+  };
+  return depthOf;
 }
 
 /** The round trips to the last of `urls`, noted on the test (the decision record quotes them). */
-function deepest(depth: Map<string, number>, urls: string[], what: string) {
+function deepest(depthOf: (url: string) => number, urls: string[], what: string) {
   expect(urls.length, `${what}: requested`).toBeGreaterThan(0);
-  const trips = Math.max(...urls.map((url) => depth.get(url) ?? Infinity));
+  const trips = Math.max(...urls.map(depthOf));
   test.info().annotations.push({ type: 'round trips', description: `${what}: ${trips}` });
   return trips;
 }
