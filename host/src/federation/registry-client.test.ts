@@ -1,6 +1,14 @@
 import { REGISTRY_DATA_ID } from '../first-load-data';
 import { fetchRegistry, toRemoteChoices } from './registry-client';
 
+/** wallets 0.2.0 for this browser, 0.1.0 (live for everyone) to fall back to. */
+const WALLETS_CHOICE = {
+  name: 'wallets',
+  version: '0.2.0',
+  entry: '/remotes/wallets/0.2.0/mf-manifest.json',
+  fallback: { name: 'wallets', version: '0.1.0', entry: '/remotes/wallets/0.1.0/mf-manifest.json' },
+};
+
 describe('registry client', () => {
   it('turns the registry document into federation remotes (manifest URLs from the document only)', () => {
     expect(
@@ -18,16 +26,7 @@ describe('registry client', () => {
         },
       }),
     ).toEqual([
-      {
-        name: 'wallets',
-        version: '0.2.0',
-        entry: '/remotes/wallets/0.2.0/mf-manifest.json',
-        fallback: {
-          name: 'wallets',
-          version: '0.1.0',
-          entry: '/remotes/wallets/0.1.0/mf-manifest.json',
-        },
-      },
+      WALLETS_CHOICE,
       {
         name: 'public_pages',
         version: '0.1.0',
@@ -87,18 +86,7 @@ describe('the registry document inlined in the page', () => {
 
   it('is used instead of /registry.json, its last good version kept to fall back to', async () => {
     const fetchImpl = jest.fn() as unknown as typeof fetch;
-    await expect(fetchRegistry(fetchImpl, inlined)).resolves.toEqual([
-      {
-        name: 'wallets',
-        version: '0.2.0',
-        entry: '/remotes/wallets/0.2.0/mf-manifest.json',
-        fallback: {
-          name: 'wallets',
-          version: '0.1.0',
-          entry: '/remotes/wallets/0.1.0/mf-manifest.json',
-        },
-      },
-    ]);
+    await expect(fetchRegistry(fetchImpl, inlined)).resolves.toEqual([WALLETS_CHOICE]);
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
