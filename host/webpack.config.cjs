@@ -8,6 +8,53 @@ const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createFederatedConfig } = require('@ajo/tooling/webpack');
 
+/**
+ * Writes dist/first-load.json: the shell's own files each first screen loads after main.js (the
+ * chunk group of `import('./bootstrap')` and the shared modules it consumes; `login` for /login), which the app
+ * server hints in the page so they download beside main.js (host/server/first-load.mjs).
+ */
+class FirstLoadChunksPlugin {
+  apply(compiler) {
+    compiler.hooks.done.tap('FirstLoadChunksPlugin', ({ compilation }) => {
+      const filesOf = (group, seen = new Set()) => {
+        if (!group || seen.has(group)) return [];
+        seen.add(group);
+        const own = group.chunks.flatMap((chunk) => [...chunk.files]);
+        // A shared module's own copy loads as a child group of the consumer (MF consume-shared).
+        const shared = group
+          .getChildren()
+          .filter((child) => child.origins.some((o) => o.module?.type === 'consume-shared-module'))
+          .flatMap((child) => filesOf(child, seen));
+        return [...own, ...shared].filter((file) => /\.(js|css)$/.test(file));
+      };
+      // Found by the import's request, not a chunk name: naming them would change the chunking.
+      const imports = { bootstrap: './bootstrap', login: '../login/login-page' };
+      const groupOf = (request) =>
+        [...compilation.chunkGroups].find((group) =>
+          group.origins.some((origin) => origin.request === request),
+        );
+      const files = Object.fromEntries(
+        Object.entries(imports).map(([key, request]) => [
+          key,
+          [...new Set(filesOf(groupOf(request)))],
+        ]),
+      );
+      // Webpack may emit one module twice under two chunk ids (same content hash, e.g. a shared
+      // module's fallback reached from two consumers); which of them the page loads is decided at
+      // run time, so neither is hinted: a wrong guess would be a download the page never uses.
+      const hashOf = (file) => /\.([0-9a-f]{8})\.(js|css)$/.exec(file)?.[0];
+      const emitted = Object.keys(compilation.assets).map(hashOf).filter(Boolean);
+      const twice = new Set(emitted.filter((hash, i) => emitted.indexOf(hash) !== i));
+      for (const key of Object.keys(files)) {
+        files[key] = files[key].filter((file) => !twice.has(hashOf(file)));
+      }
+      if (files.bootstrap.length === 0)
+        throw new Error('first-load.json: no bootstrap chunk group');
+      fs.writeFileSync(path.join(compiler.outputPath, 'first-load.json'), JSON.stringify(files));
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
@@ -28,6 +75,7 @@ module.exports = (env, argv) => {
         publicPath: '/',
         inject: 'head',
       }),
+      new FirstLoadChunksPlugin(),
     ],
   });
   const container = createFederatedConfig({

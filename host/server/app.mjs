@@ -10,6 +10,12 @@ import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
 import { failureBeacon } from './failure-beacon.mjs';
+import {
+  APP_CONFIG_DATA_ID,
+  createFirstLoadHints,
+  jsonDataElement,
+  REGISTRY_DATA_ID,
+} from './first-load.mjs';
 import { operatorApi, parseOperators } from './operator-api.mjs';
 import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry-store.mjs';
@@ -163,8 +169,10 @@ export async function buildApp(o) {
     });
   }
 
+  const firstLoad = createFirstLoadHints({ distDir: o.distDir, deployDir: o.deployDir });
+
   // SPA fallback: every other GET path is index.html with a fresh nonce; missing files stay 404.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -180,16 +188,40 @@ export async function buildApp(o) {
     } catch {
       return reply.code(503).send({ message: 'The host is not built yet: run the build first.' });
     }
-    // A browser's rollout side is decided with its first page, before it reads the registry.
-    perBrowser.ensureBucket(request, reply);
     const nonce = createNonce();
-    return reply
-      .header('Content-Security-Policy', contentSecurityPolicy(nonce))
-      .header('Cache-Control', NO_CACHE)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('X-Frame-Options', 'DENY')
-      .type('text/html; charset=utf-8')
-      .send(injectNonce(html, nonce));
+    // The page carries this browser's registry document and the runtime config, and hints the
+    // route's files in the versions that document chose (first-load.mjs). Without a registry (none
+    // readable, no last good one) the shell fetches /registry.json itself and shows why.
+    let registry = null;
+    try {
+      registry = await perBrowser.document(request, reply);
+    } catch (error) {
+      request.log.error({ err: error }, 'no registry document to inline');
+      // A browser's rollout side is decided with its first page, before it reads the registry.
+      perBrowser.ensureBucket(request, reply);
+    }
+    const head = [
+      ...(registry ? [jsonDataElement(REGISTRY_DATA_ID, registry, nonce)] : []),
+      jsonDataElement(APP_CONFIG_DATA_ID, o.appConfig, nonce),
+      // Hints only speed the page up: without them it still works, so it is served without.
+      await firstLoad.hintsFor(request.url.split('?')[0], registry, nonce).catch((error) => {
+        request.log.error({ err: error }, 'no preload hints');
+        return '';
+      }),
+    ].join('');
+    // A function replacement: a `$` in the data must not be read as a replacement pattern.
+    const page = injectNonce(html, nonce).replace(/<\/head>/i, (end) => `${head}${end}`);
+    return (
+      reply
+        .header('Content-Security-Policy', contentSecurityPolicy(nonce))
+        // Per browser now (its bucket and overrides): revalidated, and never kept for another one.
+        .header('Cache-Control', `private, ${NO_CACHE}`)
+        .header('Vary', 'Cookie')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('X-Frame-Options', 'DENY')
+        .type('text/html; charset=utf-8')
+        .send(page)
+    );
   });
 
   return app;

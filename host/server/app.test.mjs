@@ -74,7 +74,7 @@ describe('app server', () => {
     expect(a.body).toContain(`<script nonce="${nonce}" defer src=/assets/main.js>`);
     expect(a.body).toContain(`content=${nonce}`);
     expect(b.headers['content-security-policy']).not.toBe(csp);
-    expect(a.headers['cache-control']).toBe('no-cache');
+    expect(a.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('serves / and /terms-and-conditions through the SPA fallback too', async () => {

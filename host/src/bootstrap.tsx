@@ -8,6 +8,8 @@ import { withoutFailedVersions } from './federation/failed-versions';
 import { registerRemoteApps } from './federation/register-apps';
 import { registerRemotes } from './federation/runtime';
 import { ShellApp, type ShellDeps } from './layout/shell-app';
+import { hasSession } from './routes/guard';
+import { resolveRoute } from './routes/route-table';
 
 function navigate(to: string, replace = false): void {
   if (replace) {
@@ -33,6 +35,17 @@ const deps: ShellDeps = {
   navigate,
   storage: localStorage,
 };
+
+// A signed-in page's first screen needs the user: asked for now, while the remote loads, not once
+// the layout and then the remote have mounted. The session keeps the one request (its loadUser
+// shares a request in flight and hands the fresh user to the remote, ENTRY_USER_MAX_AGE_MS);
+// failures are the layout's to show, on its own loadUser (layout/use-current-user.ts).
+if (resolveRoute(window.location.pathname).layout === 'dashboard' && hasSession(localStorage)) {
+  deps
+    .loadServices()
+    .then(({ session }) => session.loadUser())
+    .catch(() => undefined);
+}
 
 async function main(): Promise<void> {
   const container = document.getElementById('root');

@@ -6,4 +6,5 @@ declare let __webpack_nonce__: string | undefined;
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce) __webpack_nonce__ = nonce;
 
+// The build finds this import by its request for the page's preload hints (host/webpack.config.cjs).
 void import('./bootstrap');

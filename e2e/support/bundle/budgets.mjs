@@ -22,7 +22,9 @@ export const SIGNED_IN_BUDGET_BYTES = 200 * KB;
  */
 export const INTERIM_CEILINGS = [
   { test: (path) => path === '/login', ceiling: 175 * KB },
-  { test: (path) => path === '/not-activated', ceiling: 300 * KB },
+  // +1 KB: reading the registry and config the page carries, and asking for the user at start
+  // (docs/decisions/023-the-first-screen-in-three-round-trips.md), took it 0.2 KB over 300.
+  { test: (path) => path === '/not-activated', ceiling: 301 * KB },
   { test: (path) => path === '/ui-catalogue', ceiling: 220 * KB },
   { test: (path) => /^\/(faq|terms-and-conditions|error)(\/|$)/.test(path), ceiling: 195 * KB },
   { test: (_path, signedIn) => signedIn, ceiling: 270 * KB },

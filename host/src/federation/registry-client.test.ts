@@ -1,4 +1,13 @@
+import { REGISTRY_DATA_ID } from '../first-load-data';
 import { fetchRegistry, toRemoteChoices } from './registry-client';
+
+/** wallets 0.2.0 for this browser, 0.1.0 (live for everyone) to fall back to. */
+const WALLETS_CHOICE = {
+  name: 'wallets',
+  version: '0.2.0',
+  entry: '/remotes/wallets/0.2.0/mf-manifest.json',
+  fallback: { name: 'wallets', version: '0.1.0', entry: '/remotes/wallets/0.1.0/mf-manifest.json' },
+};
 
 describe('registry client', () => {
   it('turns the registry document into federation remotes (manifest URLs from the document only)', () => {
@@ -17,16 +26,7 @@ describe('registry client', () => {
         },
       }),
     ).toEqual([
-      {
-        name: 'wallets',
-        version: '0.2.0',
-        entry: '/remotes/wallets/0.2.0/mf-manifest.json',
-        fallback: {
-          name: 'wallets',
-          version: '0.1.0',
-          entry: '/remotes/wallets/0.1.0/mf-manifest.json',
-        },
-      },
+      WALLETS_CHOICE,
       {
         name: 'public_pages',
         version: '0.1.0',
@@ -70,5 +70,47 @@ describe('registry client', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const fetchImpl = jest.fn(async () => ({ ok: false, status: 503 })) as unknown as typeof fetch;
     await expect(fetchRegistry(fetchImpl)).resolves.toEqual([]);
+  });
+});
+
+describe('the registry document inlined in the page', () => {
+  const inlined = {
+    remotes: {
+      wallets: {
+        version: '0.2.0',
+        manifest: '/remotes/wallets/0.2.0/mf-manifest.json',
+        fallback: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
+      },
+    },
+  };
+
+  it('is used instead of /registry.json, its last good version kept to fall back to', async () => {
+    const fetchImpl = jest.fn() as unknown as typeof fetch;
+    await expect(fetchRegistry(fetchImpl, inlined)).resolves.toEqual([WALLETS_CHOICE]);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('is read from the page by default; a page without it fetches /registry.json', async () => {
+    const fetchImpl = jest.fn(async () => ({
+      ok: true,
+      json: async () => ({ remotes: {} }),
+    })) as unknown as typeof fetch;
+    await fetchRegistry(fetchImpl);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.id = REGISTRY_DATA_ID;
+    data.textContent = JSON.stringify(inlined);
+    document.head.append(data);
+    try {
+      const choices = await fetchRegistry(fetchImpl);
+      expect(choices.map((choice) => [choice.name, choice.version])).toEqual([
+        ['wallets', '0.2.0'],
+      ]);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+    } finally {
+      data.remove();
+    }
   });
 });

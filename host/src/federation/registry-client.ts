@@ -1,3 +1,4 @@
+import { readFirstLoadData, REGISTRY_DATA_ID } from '../first-load-data';
 import type { RemoteRegistration } from './runtime';
 
 /** One version of a remote: its label and the URL of its mf-manifest.json. */
@@ -41,7 +42,12 @@ export function toRemoteChoices(doc: RegistryDocument): RemoteChoice[] {
     });
 }
 
-export async function fetchRegistry(fetchImpl: typeof fetch = fetch): Promise<RemoteChoice[]> {
+/** This browser's document: the one inlined in the page, else `/registry.json`. */
+export async function fetchRegistry(
+  fetchImpl: typeof fetch = fetch,
+  inlined: RegistryDocument | undefined = readFirstLoadData<RegistryDocument>(REGISTRY_DATA_ID),
+): Promise<RemoteChoice[]> {
+  if (inlined && typeof inlined.remotes === 'object') return toRemoteChoices(inlined);
   try {
     const res = await fetchImpl('/registry.json', { cache: 'no-cache' });
     if (!res.ok) throw new Error(`registry.json: HTTP ${res.status}`);

@@ -26,9 +26,7 @@ export const SUPPORT_EMAIL = 'support@ajowallet.ng';
  */
 export async function loadPublicConfig(): Promise<PublicConfig> {
   try {
-    const res = await fetch('/app-config.json', { cache: 'no-cache' });
-    if (!res.ok) throw new Error(`app-config.json: HTTP ${res.status}`);
-    const config = (await res.json()) as Partial<PublicConfig>;
+    const config = inlinedConfig() ?? (await fetchConfig());
     return {
       bankName: config.bankName || DEFAULT_PUBLIC_CONFIG.bankName,
       bankLicence: config.bankLicence || DEFAULT_PUBLIC_CONFIG.bankLicence,
@@ -38,6 +36,21 @@ export async function loadPublicConfig(): Promise<PublicConfig> {
   } catch {
     return DEFAULT_PUBLIC_CONFIG;
   }
+}
+
+/**
+ * The config the app server put in the page (host/server/first-load.mjs writes it under this id):
+ * no round trip. A page without it (a static host) fetches /app-config.json.
+ */
+function inlinedConfig(): Partial<PublicConfig> | undefined {
+  const text = globalThis.document?.getElementById('ajo-app-config')?.textContent;
+  return text ? (JSON.parse(text) as Partial<PublicConfig>) : undefined;
+}
+
+async function fetchConfig(): Promise<Partial<PublicConfig>> {
+  const res = await fetch('/app-config.json', { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`app-config.json: HTTP ${res.status}`);
+  return (await res.json()) as Partial<PublicConfig>;
 }
 
 /** The configuration once loaded; the defaults until then. */

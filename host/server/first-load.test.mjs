@@ -1,0 +1,236 @@
+/** @jest-environment node */
+/* global describe, it, expect, beforeEach, afterEach */
+// The page carries this browser's registry document, the runtime config and the route's preload
+// hints: docs/decisions/023-the-first-screen-in-three-round-trips.md.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from './app.mjs';
+import {
+  APP_CONFIG_DATA_ID,
+  firstScreenOf,
+  jsonDataElement,
+  REGISTRY_DATA_ID,
+  SHELL_CHUNKS_FILE,
+} from './first-load.mjs';
+import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.mjs';
+import { createRegistryStore } from './registry-store.mjs';
+import { writeBuild } from './registry-test-support.mjs';
+
+const TOKEN = 'operator-token-0123456789';
+const appConfig = {
+  apiBaseUrl: '/api',
+  encryptionSecret: 'secret-123',
+  bankName: 'Test </script> Bank',
+};
+
+let tmp;
+let deployDir;
+let distDir;
+let app;
+
+beforeEach(async () => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-first-load-'));
+  distDir = path.join(tmp, 'dist');
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<html><head><script defer src=/assets/main.js></script></head><body></body></html>',
+  );
+  writeFileSync(
+    path.join(distDir, SHELL_CHUNKS_FILE),
+    JSON.stringify({
+      bootstrap: ['assets/bootstrap.0a1b2c3d.js', 'assets/bootstrap.5a6b7c8d.css'],
+      login: ['assets/login-page.1a2b3c4d.js'],
+    }),
+  );
+  // The host container as its build writes it beside the shell.
+  writeFileSync(
+    path.join(distDir, 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        { name: 'bus', assets: { js: { sync: ['host/bus.11111111.js'], async: [] } } },
+        {
+          name: 'session',
+          assets: { js: { sync: ['host/session.22222222.js'], async: ['host/api.33333333.js'] } },
+        },
+        { name: 'api', assets: { js: { sync: ['host/api.33333333.js'], async: [] } } },
+      ],
+    }),
+  );
+  deployDir = path.join(tmp, 'deploy');
+  const setup = createRegistryStore(deployDir);
+  for (const version of ['0.1.0', '0.2.0']) {
+    const build = path.join(tmp, 'builds', version);
+    writeBuild(build, { name: 'wallets', version });
+    // What MF 2 writes for an exposed module: its chunks, relative to the manifest's folder.
+    const manifestFile = path.join(build, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    manifest.exposes = [
+      {
+        name: 'app',
+        path: './app',
+        assets: {
+          js: { sync: ['chunks/1.0a1b2c3d.js'], async: [] },
+          css: { sync: ['chunks/1.4e5f6a7b.css'], async: [] },
+        },
+      },
+    ];
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    await setup.publishFolder('wallets', build, version, { operator: 'setup' });
+  }
+  await setup.activate('wallets', '0.1.0', { operator: 'setup' });
+  await setup.close();
+  app = await buildApp({
+    distDir,
+    deployDir,
+    appConfig,
+    operators: [{ name: 'ada', token: TOKEN }],
+    middlewareUrl: 'http://127.0.0.1:9',
+    production: false,
+  });
+});
+
+afterEach(async () => {
+  await app.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const nonceOf = (res) => /'nonce-([0-9a-f]+)'/.exec(res.headers['content-security-policy'])[1];
+
+/** The JSON of the page's data element `id`, as the shell reads it. */
+function dataIn(html, id) {
+  const match = new RegExp(
+    `<script type="application/json" id="${id}" nonce="[0-9a-f]+">(.*?)</script>`,
+  ).exec(html);
+  return match ? JSON.parse(match[1]) : undefined;
+}
+
+const preloads = (html) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(
+    ([, href, as]) => `${as} ${href}`,
+  );
+
+
+describe('the first load carried by the page', () => {
+  it('writes JSON as inert data: no markup, line separators or replacement patterns get through', () => {
+    const element = jsonDataElement(
+      'x',
+      { a: '</script><script>alert(1)</script>', b: '\u2028$&' },
+      'abc',
+    );
+    expect(element).toBe(
+      '<script type="application/json" id="x" nonce="abc">{"a":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","b":"\\u2028$&"}</script>',
+    );
+    expect(JSON.parse(element.slice(element.indexOf('>') + 1, -'</script>'.length))).toEqual({
+      a: '</script><script>alert(1)</script>',
+      b: '\u2028$&',
+    });
+  });
+
+  it('inlines the runtime config and the same registry document /registry.json answers for the same cookies', async () => {
+    for (const cookies of [
+      {},
+      { [BUCKET_COOKIE]: '7' },
+      { [BUCKET_COOKIE]: '7', [overrideCookie('wallets')]: 'wallets@0.2.0' },
+    ]) {
+      const page = await app.inject({ url: '/dashboard', cookies });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers.vary).toMatch(/cookie/i);
+      const registry = await app.inject({ url: '/registry.json', cookies });
+      expect(dataIn(page.body, REGISTRY_DATA_ID)).toEqual(registry.json());
+      expect(dataIn(page.body, APP_CONFIG_DATA_ID)).toEqual(appConfig);
+      // One element each, before the shell's script, under this answer's nonce.
+      const nonce = nonceOf(page);
+      expect(page.body.match(/type="application\/json"/g)).toHaveLength(2);
+      expect(page.body).not.toContain('</script> Bank');
+      expect(page.body).toContain(`id="${REGISTRY_DATA_ID}" nonce="${nonce}"`);
+    }
+  });
+
+  it('keeps the version to fall back to in the inlined document of a browser on another version', async () => {
+    const page = await app.inject({
+      url: '/dashboard',
+      cookies: { [overrideCookie('wallets')]: 'wallets@0.2.0' },
+    });
+    expect(dataIn(page.body, REGISTRY_DATA_ID).remotes.wallets).toEqual({
+      version: '0.2.0',
+      manifest: '/remotes/wallets/0.2.0/mf-manifest.json',
+      fallback: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
+    });
+  });
+
+  it("hints the route's remote in this browser's version, the host container and the shell's chunks", async () => {
+    const everyone = await app.inject('/dashboard');
+    expect(preloads(everyone.body)).toEqual([
+      'fetch /mf-manifest.json',
+      'fetch /remotes/wallets/0.1.0/mf-manifest.json',
+      'style /assets/bootstrap.5a6b7c8d.css',
+      'style /remotes/wallets/0.1.0/chunks/1.4e5f6a7b.css',
+      'script /assets/bootstrap.0a1b2c3d.js',
+      'script /remoteEntry.js',
+      'script /host/bus.11111111.js',
+      'script /host/session.22222222.js',
+      'script /host/api.33333333.js',
+      'script /remotes/wallets/0.1.0/remoteEntry.js',
+      'script /remotes/wallets/0.1.0/chunks/1.0a1b2c3d.js',
+    ]);
+    expect(everyone.body).toContain(
+      `<link rel="preload" href="/mf-manifest.json" as="fetch" crossorigin nonce="${nonceOf(everyone)}">`,
+    );
+    const tester = await app.inject({
+      url: '/dashboard',
+      cookies: { [overrideCookie('wallets')]: 'wallets@0.2.0' },
+    });
+    const hinted = preloads(tester.body).filter((hint) => hint.includes('/remotes/'));
+    expect(hinted).toEqual([
+      'fetch /remotes/wallets/0.2.0/mf-manifest.json',
+      'style /remotes/wallets/0.2.0/chunks/1.4e5f6a7b.css',
+      'script /remotes/wallets/0.2.0/remoteEntry.js',
+      'script /remotes/wallets/0.2.0/chunks/1.0a1b2c3d.js',
+    ]);
+  });
+
+  it('hints only what the route loads: the login form on /login, no host services on the landing page', async () => {
+    expect(preloads((await app.inject('/login')).body)).toEqual([
+      'fetch /mf-manifest.json',
+      'style /assets/bootstrap.5a6b7c8d.css',
+      'script /assets/bootstrap.0a1b2c3d.js',
+      'script /assets/login-page.1a2b3c4d.js',
+      'script /remoteEntry.js',
+      'script /host/bus.11111111.js',
+      'script /host/session.22222222.js',
+    ]);
+    // public_pages is not published here: nothing of it is hinted, the page still serves.
+    const home = await app.inject('/');
+    expect(home.statusCode).toBe(200);
+    expect(preloads(home.body)).toEqual([
+      'style /assets/bootstrap.5a6b7c8d.css',
+      'script /assets/bootstrap.0a1b2c3d.js',
+    ]);
+  });
+
+  it('resolves the first screen of a path like the route table', () => {
+    expect(firstScreenOf('/')).toEqual({
+      remote: 'public_pages',
+      services: false,
+      signedIn: false,
+    });
+    expect(firstScreenOf('/login/')).toEqual({ remote: null, services: true, signedIn: false });
+    expect(firstScreenOf('/dashboard')).toEqual({
+      remote: 'wallets',
+      services: true,
+      signedIn: true,
+    });
+    expect(firstScreenOf('/dashboard/transfers/other-wallet')).toMatchObject({
+      remote: 'transfers',
+    });
+    expect(firstScreenOf('/register/step-2')).toMatchObject({
+      remote: 'onboarding',
+      signedIn: false,
+    });
+    expect(firstScreenOf('/no-such-page')).toMatchObject({ remote: 'public_pages' });
+  });
+});
