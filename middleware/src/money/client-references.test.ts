@@ -163,3 +163,84 @@ describe('client references (Idempotency-Key) on POST /api/transfers/bank-to-wal
     });
   });
 });
+
+describe('requestHash: the same request hashes the same, another one never does', () => {
+  const PEPPER = 'test-pepper-0123456789abcdef';
+  const hash = (body: object, without: readonly string[] = []) =>
+    requestHash(PEPPER, body, without);
+
+  it('ignores the order of keys, at every depth', () => {
+    expect(hash({ a: 1, b: { c: 2, d: [1, { e: 3, f: 4 }] } })).toBe(
+      hash({ b: { d: [1, { f: 4, e: 3 }], c: 2 }, a: 1 }),
+    );
+  });
+
+  it('tells apart a changed value, at every depth, and the order of a list', () => {
+    const base = hash({
+      amount: 100,
+      to: { bank: '058', account: '0123456789' },
+      tags: ['a', 'b'],
+    });
+    expect(
+      hash({ amount: 101, to: { bank: '058', account: '0123456789' }, tags: ['a', 'b'] }),
+    ).not.toBe(base);
+    expect(
+      hash({ amount: 100, to: { bank: '058', account: '0123456780' }, tags: ['a', 'b'] }),
+    ).not.toBe(base);
+    expect(
+      hash({ amount: 100, to: { bank: '058', account: '0123456789' }, tags: ['b', 'a'] }),
+    ).not.toBe(base);
+    expect(
+      hash({ amount: '100', to: { bank: '058', account: '0123456789' }, tags: ['a', 'b'] }),
+    ).not.toBe(base);
+  });
+
+  it('tells a list from an object with the same entries', () => {
+    expect(hash({ tags: ['a', 'b'] })).not.toBe(hash({ tags: { 0: 'a', 1: 'b' } }));
+  });
+
+  it('reads a field left undefined as absent, but null and a missing field as different', () => {
+    expect(hash({ amount: 100, note: undefined })).toBe(hash({ amount: 100 }));
+    expect(hash({ amount: 100, note: { inner: undefined } })).toBe(hash({ amount: 100, note: {} }));
+    expect(hash({ amount: 100, note: null })).not.toBe(hash({ amount: 100 }));
+  });
+
+  it('leaves out only the fields it is told to (the one-time step-up code)', () => {
+    expect(hash({ amount: 100, otp: '123456' }, ['otp'])).toBe(hash({ amount: 100 }, ['otp']));
+    expect(hash({ amount: 100, otp: '123456' }, ['otp'])).not.toBe(
+      hash({ amount: 101, otp: '123456' }, ['otp']),
+    );
+    expect(hash({ amount: 100, otp: '123456' })).not.toBe(hash({ amount: 100, otp: '654321' }));
+  });
+
+  it('is keyed by the pepper (a leaked table does not give the PIN away) and is hex SHA-256', () => {
+    const body = { transaction_pin: '246810' };
+    expect(requestHash('another-pepper-0123456789', body, [])).not.toBe(hash(body));
+    expect(hash(body)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('ClientReferences.complete after the claim was taken over', () => {
+  it('keeps the answer of the attempt that holds the claim, not the one that overran its lease', async () => {
+    const ada = await createCustomer(t);
+    const references = new ClientReferences({ db: t.database.db, clock });
+    const call = {
+      userId: ada.id,
+      route: ROUTE,
+      key: randomUUID(),
+      requestHash: requestHash(t.config.secrets.pepper, { transfer_amount: 10 }, []),
+    };
+    const first = await references.claim(call);
+    clock.advance(CLAIM_LEASE_SECONDS + 1);
+    const second = await references.claim(call);
+    if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('not claimed');
+    expect(await references.complete(first.claim, 200, { link: 'first' })).toBe(false);
+    expect(await references.complete(second.claim, 200, { link: 'second' })).toBe(true);
+    expect(await references.complete(second.claim, 200, { link: 'again' })).toBe(false);
+    expect(await references.claim(call)).toEqual({
+      kind: 'replay',
+      status: 200,
+      body: { link: 'second' },
+    });
+  });
+});
