@@ -84,6 +84,16 @@ const refusal = (promise: Promise<unknown>) =>
     }),
   );
 
+describe('TIER_LIMITS', () => {
+  it('are the CBN limits of mobile wallets, in kobo', () => {
+    expect(TIER_LIMITS).toEqual({
+      1: { dailyDebitKobo: 50_000_00, maxBalanceKobo: 300_000_00 },
+      2: { dailyDebitKobo: 200_000_00, maxBalanceKobo: 500_000_00 },
+      3: { dailyDebitKobo: 5_000_000_00, maxBalanceKobo: null },
+    });
+  });
+});
+
 describe('tierOf', () => {
   it.each([
     [null, 2],
