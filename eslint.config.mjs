@@ -46,6 +46,30 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // One router and one rxjs per page, reached through @ajo/shared's federation-shared facades: an
+  // app file importing the package itself would bundle a second copy, silently (and ship it whole
+  // if it were shared: docs/decisions/017-compressed-and-budgeted-first-pages.md). Types are free;
+  // tests may use MemoryRouter (jest resolves one copy). A separate rule name, so the import
+  // direction rules below do not replace it.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['shared/src/router/**', 'shared/src/rx/**', 'middleware/**', '**/*.test.{ts,tsx}', 'remote-kit/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'rxjs', message: 'Import rxjs through @ajo/shared/rx (one Observable class per page).', allowTypeImports: true },
+            { name: 'react-router-dom', message: 'Import the router through @ajo/shared/router (one router per page).', allowTypeImports: true },
+          ],
+          patterns: [
+            { group: ['rxjs/*'], message: 'Import rxjs through @ajo/shared/rx (one Observable class per page).', allowTypeImports: true },
+            { group: ['react-router', 'react-router/*', 'react-router-dom/*', '@remix-run/router'], message: 'Import the router through @ajo/shared/router (one router per page).', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**'],
     rules: {

@@ -57,7 +57,9 @@ test('chunks are named from the manifests, then from their license headers, then
       shared: [
         { name: 'react-dom', assets: { js: { sync: ['59.abc.js'], async: [] } } },
         { name: 'react/jsx-runtime', assets: { js: { sync: ['106.abc.js'], async: [] } } },
-        { name: 'react-router-dom', assets: { js: { sync: ['526.abc.js'], async: [] } } },
+        { name: '@ajo/shared/router', assets: { js: { sync: ['526.abc.js'], async: [] } } },
+        { name: '@ajo/shared/rx', assets: { js: { sync: ['77.abc.js'], async: [] } } },
+        { name: '@ajo/shared/ui', assets: { js: { sync: ['88.abc.js'], async: [] } } },
       ],
       exposes: [
         { name: 'app', assets: { js: { sync: ['__federation_expose_app.abc.js'], async: [] } } },
@@ -72,7 +74,10 @@ test('chunks are named from the manifests, then from their license headers, then
 
   expect(name('59.abc.js')).toMatchObject({ category: 'react-dom', libraries: ['react-dom'] });
   expect(name('106.abc.js')).toMatchObject({ category: 'react', libraries: ['react'] });
+  // The router and rxjs facades of @ajo/shared are named for the library they carry.
   expect(name('526.abc.js').category).toBe('router');
+  expect(name('77.abc.js').category).toBe('rxjs');
+  expect(name('88.abc.js').category).toBe('shared package');
   expect(name('remoteEntry.js').category).toBe('remote entries');
   expect(name('__federation_expose_app.abc.js').category).toBe('app code');
   // A remote that bundled its own React is caught by the license header even without a manifest entry.

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { AccountSetupScreen } from '../features/account-setup/components/account-setup-screen';
 import { BvnVerificationStartScreen } from '../features/bvn-verification/components/bvn-verification-start-screen';
 import { BvnVerificationStatusScreen } from '../features/bvn-verification/components/bvn-verification-status-screen';

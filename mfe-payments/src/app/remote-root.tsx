@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { AirtimeScreen } from '../features/airtime/components/airtime-screen';
 import { DataScreen } from '../features/data/components/data-screen';
 import { ElectricityScreen } from '../features/electricity/components/electricity-screen';

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { FaqPage } from '../features/faq/components/faq-page';
 import { AccountTermsPage } from '../features/legal/components/account-terms-page';
 import { CardTermsPage } from '../features/legal/components/card-terms-page';

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { WalletToBankScreen } from '../features/wallet-to-bank/components/wallet-to-bank-screen';
 import { WalletToWalletScreen } from '../features/wallet-to-wallet/components/wallet-to-wallet-screen';
 

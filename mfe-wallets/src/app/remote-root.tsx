@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { BankToWalletScreen } from '../features/fund-wallet/components/bank-to-wallet-screen';
 import { BankTransferFundingScreen } from '../features/fund-wallet/components/bank-transfer-funding-screen';
 import { CashDepositScreen } from '../features/fund-wallet/components/cash-deposit-screen';
