@@ -46,6 +46,49 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // One router and one rxjs per page, reached through @ajo/shared's federation-shared facades: an
+  // app file importing the package itself would bundle a second copy, silently (and ship it whole
+  // if it were shared: docs/decisions/017-compressed-and-budgeted-first-pages.md). Types are free;
+  // tests may use MemoryRouter (jest resolves one copy). A separate rule name, so the import
+  // direction rules below do not replace it.
+  ...[
+    { files: ['**/*.{ts,tsx,js,mjs,cjs}'], ignores: ['shared/**'], patterns: [] },
+    // Inside @ajo/shared, one entry reaches another through the package (`@ajo/shared/schemas`), so
+    // the page gets the federation-shared instance: a relative import compiles a private copy into
+    // the importing entry (money-flow's copy of the schemas brought a second zod to the dashboard).
+    // The ui components no entry exports stay relative (stateless, and exporting them would ship them
+    // to every page that uses the ui barrel).
+    {
+      files: ['shared/**/*.{ts,tsx}'],
+      ignores: [],
+      patterns: [
+        {
+          regex: '^\\.\\./(constants|entities|events|format|hooks|messages|money-flow|schemas|router|rx)(/|$)|^\\.\\./ui(/(?!summary-list$|pin-field$|live-notice$|button\\.module\\.css$)|$)',
+          message: 'Another entry of @ajo/shared is imported through the package (@ajo/shared/<entry>), so the page loads its shared instance, not a private copy.',
+          allowTypeImports: true,
+        },
+      ],
+    },
+  ].map(({ files, ignores, patterns }) => ({
+    files,
+    ignores: [...ignores, 'shared/src/router/**', 'shared/src/rx/**', 'middleware/**', '**/*.test.{ts,tsx}', 'remote-kit/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'rxjs', message: 'Import rxjs through @ajo/shared/rx (one Observable class per page).', allowTypeImports: true },
+            { name: 'react-router-dom', message: 'Import the router through @ajo/shared/router (one router per page).', allowTypeImports: true },
+          ],
+          patterns: [
+            { group: ['rxjs/*'], message: 'Import rxjs through @ajo/shared/rx (one Observable class per page).', allowTypeImports: true },
+            { group: ['react-router', 'react-router/*', 'react-router-dom/*', '@remix-run/router'], message: 'Import the router through @ajo/shared/router (one router per page).', allowTypeImports: true },
+            ...patterns,
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['shared/**'],
     rules: {

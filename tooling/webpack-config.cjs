@@ -18,6 +18,10 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
  * Singletons of ARCHITECTURE "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared,
  * loaded once. The trailing-slash keys cover react/jsx-runtime and react-dom/client; pnpm keeps
  * packages under node_modules/.pnpm, hence allowNodeModulesSuffixMatch.
+ * The router and rxjs are shared through @ajo/shared's narrow facades (`@ajo/shared/router`,
+ * `@ajo/shared/rx`), not as packages: webpack keeps every export of a shared module, so sharing the
+ * packages shipped all of them (docs/decisions/017-compressed-and-budgeted-first-pages.md); lint keeps
+ * every other import of them out of the apps.
  * `@ajo/remote-kit` is deliberately absent: it is compiled into each remote, because its host-module
  * loader keeps per-remote state (docs/decisions/005-remote-kit-compiled-in.md).
  * @param {string} [dir] the package being built: @ajo/shared is found from there, by module resolution.
@@ -41,8 +45,6 @@ function sharedSingletons(dir = process.cwd()) {
     'react/': prefix('^18.3.1'),
     'react-dom': single('^18.3.1'),
     'react-dom/': prefix('^18.3.1'),
-    'react-router-dom': single('^6.30.1'),
-    rxjs: single('^7.8.2'),
   };
   for (const sub of sharedSubpaths) {
     shared[sub] = { singleton: true, requiredVersion: false, version: sharedPkg.version };

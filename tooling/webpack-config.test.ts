@@ -44,9 +44,22 @@ describe('sharedSingletons', () => {
   const shared = sharedSingletons(dir) as Record<string, { singleton: boolean; version?: string }>;
 
   it('shares react, react-dom, the router and rxjs as singletons (ARCHITECTURE "Known traps")', () => {
-    for (const key of ['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', 'rxjs']) {
+    for (const key of [
+      'react',
+      'react/',
+      'react-dom',
+      'react-dom/',
+      '@ajo/shared/router',
+      '@ajo/shared/rx',
+    ]) {
       expect(shared[key]?.singleton).toBe(true);
     }
+  });
+
+  it('shares the router and rxjs only through their narrow facades, never whole', () => {
+    // Shared whole, every export ships (docs/decisions/017-compressed-and-budgeted-first-pages.md).
+    const whole = Object.keys(shared).filter((key) => /^(react-router|rxjs)/.test(key));
+    expect(whole).toEqual([]);
   });
 
   it("shares every export of @ajo/shared, found by module resolution from the package's folder", () => {

@@ -67,7 +67,7 @@ declare module 'host/api' {
 }
 
 declare module 'host/session' {
-  import type { Observable } from 'rxjs';
+  import type { Observable } from '@ajo/shared/rx';
   import type { User } from '@ajo/shared/entities';
   export const TOKEN_KEY: 'tk';
   export const USER_ID_KEY: 'id';

@@ -21,8 +21,9 @@ export const CATEGORIES = [
 function categoryOfSharedName(name) {
   if (name === 'react-dom' || name.startsWith('react-dom/')) return 'react-dom';
   if (name === 'react' || name.startsWith('react/')) return 'react';
-  if (name.startsWith('react-router')) return 'router';
-  if (name === 'rxjs' || name.startsWith('rxjs/')) return 'rxjs';
+  // The router and rxjs are shared through @ajo/shared's facades (tooling/webpack-config.cjs).
+  if (name.startsWith('react-router') || name === '@ajo/shared/router') return 'router';
+  if (name === 'rxjs' || name.startsWith('rxjs/') || name === '@ajo/shared/rx') return 'rxjs';
   if (name.startsWith('@ajo/shared')) return 'shared package';
   if (name.startsWith('single-spa')) return 'single-spa';
   return 'app code';

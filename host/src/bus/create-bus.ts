@@ -1,4 +1,4 @@
-import { Subject, filter } from 'rxjs';
+import { Subject, filter } from '@ajo/shared/rx';
 import type { BusEvent, BusEventOf, BusEventType, EventBus } from '@ajo/shared/events';
 
 /** A typed RxJS event bus (ARCHITECTURE: cross-remote communication goes over it). */

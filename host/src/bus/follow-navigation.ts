@@ -1,4 +1,4 @@
-import type { Subscription } from 'rxjs';
+import type { Subscription } from '@ajo/shared/rx';
 import type { EventBus } from '@ajo/shared/events';
 
 export type HistoryLike = Pick<History, 'pushState' | 'replaceState' | 'state'>;

@@ -157,8 +157,8 @@ describe('one instance of the host modules', () => {
       'react/',
       'react-dom',
       'react-dom/',
-      'react-router-dom',
-      'rxjs',
+      '@ajo/shared/router',
+      '@ajo/shared/rx',
       '@ajo/shared/events',
     ]) {
       expect(shared[key]?.singleton).toBe(true);

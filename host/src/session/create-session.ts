@@ -1,4 +1,4 @@
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject } from '@ajo/shared/rx';
 import type { User } from '@ajo/shared/entities';
 import { SESSION_ENDED } from '@ajo/shared/messages';
 import type { EventBus } from '@ajo/shared/events';

@@ -1,15 +1,46 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { AccountSetupScreen } from '../features/account-setup/components/account-setup-screen';
-import { BvnVerificationStartScreen } from '../features/bvn-verification/components/bvn-verification-start-screen';
-import { BvnVerificationStatusScreen } from '../features/bvn-verification/components/bvn-verification-status-screen';
-import { ForgotPinScreen } from '../features/forgot-pin/components/forgot-pin-screen';
-import { NinResultScreen } from '../features/nin-verification/components/nin-result-screen';
-import { NinVerificationStartScreen } from '../features/nin-verification/components/nin-verification-start-screen';
-import { OnboardingDetailsScreen } from '../features/onboarding/components/onboarding-details-screen';
-import { OtpScreen } from '../features/otp/components/otp-screen';
-import { SecurityPinScreen } from '../features/security-pin/components/security-pin-screen';
+import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { SignupScreen } from '../features/signup/components/signup-screen';
-import { VerifyDetailsScreen } from '../features/verify/components/verify-details-screen';
+
+// The first route's screen stays in the entry (the one the mount check renders); the others load
+// with their route, so a page downloads only the screen it shows.
+const AccountSetupScreen = lazyScreen(
+  () => import('../features/account-setup/components/account-setup-screen'),
+  'AccountSetupScreen',
+);
+const BvnVerificationStartScreen = lazyScreen(
+  () => import('../features/bvn-verification/components/bvn-verification-start-screen'),
+  'BvnVerificationStartScreen',
+);
+const BvnVerificationStatusScreen = lazyScreen(
+  () => import('../features/bvn-verification/components/bvn-verification-status-screen'),
+  'BvnVerificationStatusScreen',
+);
+const ForgotPinScreen = lazyScreen(
+  () => import('../features/forgot-pin/components/forgot-pin-screen'),
+  'ForgotPinScreen',
+);
+const NinResultScreen = lazyScreen(
+  () => import('../features/nin-verification/components/nin-result-screen'),
+  'NinResultScreen',
+);
+const NinVerificationStartScreen = lazyScreen(
+  () => import('../features/nin-verification/components/nin-verification-start-screen'),
+  'NinVerificationStartScreen',
+);
+const OnboardingDetailsScreen = lazyScreen(
+  () => import('../features/onboarding/components/onboarding-details-screen'),
+  'OnboardingDetailsScreen',
+);
+const OtpScreen = lazyScreen(() => import('../features/otp/components/otp-screen'), 'OtpScreen');
+const SecurityPinScreen = lazyScreen(
+  () => import('../features/security-pin/components/security-pin-screen'),
+  'SecurityPinScreen',
+);
+const VerifyDetailsScreen = lazyScreen(
+  () => import('../features/verify/components/verify-details-screen'),
+  'VerifyDetailsScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -18,21 +49,23 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/signup" element={<SignupScreen />} />
-        <Route path="/otp" element={<OtpScreen />} />
-        <Route path="/security-pin/*" element={<SecurityPinScreen />} />
-        <Route path="/register/*" element={<AccountSetupScreen />} />
-        <Route path="/verify/*" element={<VerifyDetailsScreen />} />
-        <Route path="/onboarding/*" element={<OnboardingDetailsScreen />} />
-        <Route path="/bvn-verification-start/*" element={<BvnVerificationStartScreen />} />
-        <Route path="/bvn-verification-status/*" element={<BvnVerificationStatusScreen />} />
-        <Route path="/nin-verification-start/*" element={<NinVerificationStartScreen />} />
-        {/* SPEC §2 "NIN result page": no route of its own in the SPEC, so it lives under the start path. */}
-        <Route path="/nin-verification-start/result" element={<NinResultScreen />} />
-        <Route path="/forgot-pin" element={<ForgotPinScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <ScreenSuspense>
+        <Routes>
+          <Route path="/signup" element={<SignupScreen />} />
+          <Route path="/otp" element={<OtpScreen />} />
+          <Route path="/security-pin/*" element={<SecurityPinScreen />} />
+          <Route path="/register/*" element={<AccountSetupScreen />} />
+          <Route path="/verify/*" element={<VerifyDetailsScreen />} />
+          <Route path="/onboarding/*" element={<OnboardingDetailsScreen />} />
+          <Route path="/bvn-verification-start/*" element={<BvnVerificationStartScreen />} />
+          <Route path="/bvn-verification-status/*" element={<BvnVerificationStatusScreen />} />
+          <Route path="/nin-verification-start/*" element={<NinVerificationStartScreen />} />
+          {/* SPEC §2 "NIN result page": no route of its own in the SPEC, so it lives under the start path. */}
+          <Route path="/nin-verification-start/result" element={<NinResultScreen />} />
+          <Route path="/forgot-pin" element={<ForgotPinScreen />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </ScreenSuspense>
     </BrowserRouter>
   );
 }

@@ -1,7 +1,17 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { AirtimeScreen } from '../features/airtime/components/airtime-screen';
-import { DataScreen } from '../features/data/components/data-screen';
-import { ElectricityScreen } from '../features/electricity/components/electricity-screen';
+
+// The first route's screen stays in the entry (the one the mount check renders); the others load
+// with their route, so a page downloads only the screen it shows.
+const DataScreen = lazyScreen(
+  () => import('../features/data/components/data-screen'),
+  'DataScreen',
+);
+const ElectricityScreen = lazyScreen(
+  () => import('../features/electricity/components/electricity-screen'),
+  'ElectricityScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -10,12 +20,14 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/dashboard/payments/airtime" element={<AirtimeScreen />} />
-        <Route path="/dashboard/payments/electricity" element={<ElectricityScreen />} />
-        <Route path="/dashboard/payments/data" element={<DataScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <ScreenSuspense>
+        <Routes>
+          <Route path="/dashboard/payments/airtime" element={<AirtimeScreen />} />
+          <Route path="/dashboard/payments/electricity" element={<ElectricityScreen />} />
+          <Route path="/dashboard/payments/data" element={<DataScreen />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </ScreenSuspense>
     </BrowserRouter>
   );
 }

@@ -1,6 +1,7 @@
 // The calls of this remote (SPEC §7 "Payments"): the three purchases (money calls through the
 // shared four-step flow), the data plans, the DisCos and the meter check.
-import { IDEMPOTENCY_KEY_HEADER, type MoneySubmit } from '@ajo/shared/money-flow';
+import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
+import type { MoneySubmit } from '@ajo/shared/money-flow';
 import {
   airtimePurchaseResponseSchema,
   dataPlansResponseSchema,

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { SettingsScreen } from '../features/settings/components/settings-screen';
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).

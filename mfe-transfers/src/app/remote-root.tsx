@@ -1,6 +1,13 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { WalletToBankScreen } from '../features/wallet-to-bank/components/wallet-to-bank-screen';
+import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { WalletToWalletScreen } from '../features/wallet-to-wallet/components/wallet-to-wallet-screen';
+
+// The first route's screen stays in the entry (the one the mount check renders); the others load
+// with their route, so a page downloads only the screen it shows.
+const WalletToBankScreen = lazyScreen(
+  () => import('../features/wallet-to-bank/components/wallet-to-bank-screen'),
+  'WalletToBankScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -9,11 +16,13 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/dashboard/transfers/other-wallet" element={<WalletToWalletScreen />} />
-        <Route path="/dashboard/transfers/wallet-to-bank" element={<WalletToBankScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <ScreenSuspense>
+        <Routes>
+          <Route path="/dashboard/transfers/other-wallet" element={<WalletToWalletScreen />} />
+          <Route path="/dashboard/transfers/wallet-to-bank" element={<WalletToBankScreen />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </ScreenSuspense>
     </BrowserRouter>
   );
 }

@@ -2,7 +2,7 @@
 // schema the middleware answers with (CONVENTIONS §4).
 import type { Bank } from '@ajo/shared/entities';
 import { sortBanksByName } from '@ajo/shared/format';
-import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/money-flow';
+import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
 import {
   bankTransferResponseSchema,
   banksResponseSchema,

@@ -1,9 +1,26 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { BankToWalletScreen } from '../features/fund-wallet/components/bank-to-wallet-screen';
-import { BankTransferFundingScreen } from '../features/fund-wallet/components/bank-transfer-funding-screen';
-import { CashDepositScreen } from '../features/fund-wallet/components/cash-deposit-screen';
+import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
+import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { DashboardOverviewScreen } from '../features/dashboard/components/dashboard-overview-screen';
-import { TransactionHistoryScreen } from '../features/transaction-history/components/transaction-history-screen';
+
+// The dashboard is the first screen of most visits (and the one the mount check renders): it stays
+// in the entry; the others load with their route, so the dashboard does not download the money
+// flow, the funding screens and the history.
+const CashDepositScreen = lazyScreen(
+  () => import('../features/fund-wallet/components/cash-deposit-screen'),
+  'CashDepositScreen',
+);
+const BankTransferFundingScreen = lazyScreen(
+  () => import('../features/fund-wallet/components/bank-transfer-funding-screen'),
+  'BankTransferFundingScreen',
+);
+const BankToWalletScreen = lazyScreen(
+  () => import('../features/fund-wallet/components/bank-to-wallet-screen'),
+  'BankToWalletScreen',
+);
+const TransactionHistoryScreen = lazyScreen(
+  () => import('../features/transaction-history/components/transaction-history-screen'),
+  'TransactionHistoryScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -12,17 +29,19 @@ const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } a
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/dashboard" element={<DashboardOverviewScreen />} />
-        <Route path="/dashboard/fund-wallet/cash-deposit" element={<CashDepositScreen />} />
-        <Route
-          path="/dashboard/fund-wallet/bank-transfer"
-          element={<BankTransferFundingScreen />}
-        />
-        <Route path="/dashboard/transfers/bank-to-wallet" element={<BankToWalletScreen />} />
-        <Route path="/dashboard/transaction-history" element={<TransactionHistoryScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <ScreenSuspense>
+        <Routes>
+          <Route path="/dashboard" element={<DashboardOverviewScreen />} />
+          <Route path="/dashboard/fund-wallet/cash-deposit" element={<CashDepositScreen />} />
+          <Route
+            path="/dashboard/fund-wallet/bank-transfer"
+            element={<BankTransferFundingScreen />}
+          />
+          <Route path="/dashboard/transfers/bank-to-wallet" element={<BankToWalletScreen />} />
+          <Route path="/dashboard/transaction-history" element={<TransactionHistoryScreen />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </ScreenSuspense>
     </BrowserRouter>
   );
 }

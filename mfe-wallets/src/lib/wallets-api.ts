@@ -1,5 +1,5 @@
 // The calls of this remote (SPEC §7): the mini statement, the card checkout and the bank name.
-import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/money-flow';
+import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
 import { bankToWalletResponseSchema, transactionHistoryResponseSchema } from '@ajo/shared/schemas';
 import type { BankToWalletPayloadValues, Transaction } from '@ajo/shared/schemas';
 import { loadHostApi } from '@ajo/remote-kit/host';

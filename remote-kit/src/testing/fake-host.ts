@@ -2,7 +2,7 @@
 // tests. A test file replaces the kit's loader with it:
 //   jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 // then drives `api`, pushes bus events through `busEvents` and asserts on what was recorded.
-import { BehaviorSubject, Subject, filter } from 'rxjs';
+import { BehaviorSubject, Subject, filter } from '@ajo/shared/rx';
 import type { BusEvent, BusEventOf, BusEventType } from '@ajo/shared/events';
 import type { User, Wallet } from '@ajo/shared/entities';
 

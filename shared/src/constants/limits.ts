@@ -62,3 +62,6 @@ export const UPLOAD_FOLDER = 'images';
 export const SESSION_PHONE_KEY = 'phone_number';
 /** SPEC §3 Signup form: referrer_code comes from session storage when a referral link set it. */
 export const REFERRAL_CODE_KEY = 'referral_code';
+
+/** The header every money call carries its client reference in (ARCHITECTURE "a client reference makes every money call idempotent"). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

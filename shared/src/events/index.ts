@@ -1,6 +1,6 @@
 // The typed cross-remote bus contract (ARCHITECTURE "Micro-frontends"). Types only: the host
 // implements the bus and exposes it through federation as `host/bus`.
-import type { Observable } from 'rxjs';
+import type { Observable } from '@ajo/shared/rx';
 import type { User } from '../entities';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';

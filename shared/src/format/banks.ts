@@ -1,6 +1,6 @@
 // SPEC §3: a bank option value is code and name joined by '***'; banks sorted by name,
 // case-insensitively.
-import { BANK_OPTION_SEPARATOR } from '../constants/limits';
+import { BANK_OPTION_SEPARATOR } from '@ajo/shared/constants';
 import type { Bank, BankOptionValue } from '../entities';
 
 export function toBankOptionValue(bank: Bank): BankOptionValue {

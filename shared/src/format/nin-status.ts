@@ -1,6 +1,6 @@
 // SPEC §4 NIN status badge on the dashboard welcome.
 import type { User } from '../entities';
-import { NIN_NOT_SUBMITTED } from '../messages/successes';
+import { NIN_NOT_SUBMITTED } from '@ajo/shared/messages';
 
 /** The badge tones of the UI kit. */
 export type StatusTone = 'primary' | 'danger' | 'warning' | 'info' | 'success' | 'muted';

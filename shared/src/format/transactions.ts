@@ -1,5 +1,5 @@
 // SPEC §9 transaction type labels and colours.
-import { CREDIT_TRANSACTION_TYPES, TRANSACTION_TYPES } from '../constants/catalogues';
+import { CREDIT_TRANSACTION_TYPES, TRANSACTION_TYPES } from '@ajo/shared/constants';
 
 export type TransactionTone = 'primary' | 'danger';
 

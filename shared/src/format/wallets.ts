@@ -1,5 +1,5 @@
 // SPEC §3 / §4 wallet rules used by several screens.
-import { COMMISSION_WALLET_PRODUCT_ID } from '../constants/limits';
+import { COMMISSION_WALLET_PRODUCT_ID } from '@ajo/shared/constants';
 import type { Wallet } from '../entities';
 
 /** SPEC §3: product_id 4 is the commission wallet. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { transactionPinSchema } from '../schemas/codes';
-import { Button } from '../ui/button';
+import { transactionPinSchema } from '@ajo/shared/schemas';
+import { Button } from '@ajo/shared/ui';
 import { PinField } from '../ui/pin-field';
 import { SummaryList, type SummaryRow } from '../ui/summary-list';
 import { firstIssue } from './first-issue';

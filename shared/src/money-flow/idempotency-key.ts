@@ -1,7 +1,9 @@
 // ARCHITECTURE "a client reference makes every money call idempotent": the web client sends a UUID
 // in the Idempotency-Key header, one per attempt (8-64 characters of [A-Za-z0-9_-]).
 
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+// The header's name lives in @ajo/shared/constants, so an API module that only sends it does not
+// load the whole money flow (its screens) on a page that shows none.
+export { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 type CryptoLike = Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>>;

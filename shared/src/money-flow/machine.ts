@@ -2,9 +2,9 @@
 // confirm leads to status on an immediate answer, or to authenticate on a 202; authenticate leads to
 // status. No React, no timers, no I/O: the hook (use-money-flow.ts) makes the calls and feeds their
 // answers back as events, and passes in the values that are not pure (the new key, the time).
-import { OTP_RESEND_COUNTDOWN_SECONDS } from '../constants/limits';
+import { OTP_RESEND_COUNTDOWN_SECONDS } from '@ajo/shared/constants';
 import type { OtpChallenge } from '../entities';
-import { SERVER_INVALID_OTP, TRANSACTION_FAILED_TRY_AGAIN } from '../messages/errors';
+import { SERVER_INVALID_OTP, TRANSACTION_FAILED_TRY_AGAIN } from '@ajo/shared/messages';
 import type { MoneyOutcomeStatus, MoneySubmitResult } from './types';
 
 export interface FlowAttempt<TDetails> {

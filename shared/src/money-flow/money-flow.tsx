@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { AnchorHTMLAttributes, ComponentType, ReactNode } from 'react';
 import buttonStyles from '../ui/button.module.css';
-import { Button } from '../ui/button';
-import { Stepper } from '../ui/stepper';
+import { Button, Stepper } from '@ajo/shared/ui';
 import type { SummaryRow } from '../ui/summary-list';
 import { AuthenticateStep } from './authenticate-step';
 import { ConfirmStep } from './confirm-step';

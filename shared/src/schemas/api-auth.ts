@@ -1,7 +1,7 @@
 // What the middleware answers on the sign-up, sign-in and security-PIN calls of SPEC §7.
 // The web app parses every response with these (CONVENTIONS §4) and the middleware's tests check its
 // answers against them, so both sides hold one contract.
-import { STATE_ID_INVALID } from '../messages/validation';
+import { STATE_ID_INVALID } from '@ajo/shared/messages';
 import { z } from './zod';
 
 const id = z.union([z.string(), z.number()]);

@@ -1,8 +1,8 @@
 // What the middleware answers on the identity-verification and activation calls of issue 5
 // (SPEC §7 BVN/NIN, verify-user, PUT /users/{id}, create-transaction-pin). The web app parses every
 // response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
-import { PLATFORM } from '../constants/limits';
-import { CHANNEL_WEB, TID_REQUIRED, USER_ID_REQUIRED } from '../messages/validation';
+import { PLATFORM } from '@ajo/shared/constants';
+import { CHANNEL_WEB, TID_REQUIRED, USER_ID_REQUIRED } from '@ajo/shared/messages';
 import { userSchema, walletSchema } from './api-auth';
 import { ninSchema } from './codes';
 import { z } from './zod';

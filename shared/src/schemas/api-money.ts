@@ -1,6 +1,6 @@
 // What every money call (SPEC §4 purchase/transfer flow) carries and may answer besides its own
 // result: the client reference header and the step-up challenge (202).
-import { CLIENT_REFERENCE_REQUIRED } from '../messages/money';
+import { CLIENT_REFERENCE_REQUIRED } from '@ajo/shared/messages';
 import { z } from './zod';
 
 /**

@@ -1,7 +1,7 @@
 // What the middleware answers on the payment calls (SPEC §3 airtime, data and electricity
 // entities; SPEC §7 "Payments"). The web app parses every answer with these and the middleware's
 // route schemas are these same objects, so the two cannot drift.
-import { TELCOS } from '../constants/catalogues';
+import { TELCOS } from '@ajo/shared/constants';
 import type { TelcoCode } from '../entities';
 import { moneyCallStatusSchema } from './api-money';
 import { z } from './zod';

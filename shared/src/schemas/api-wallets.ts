@@ -1,8 +1,8 @@
 // What the middleware answers on the wallet, history and funding calls of issue 6 (SPEC §3
 // Transaction, §7 GET /transactions and POST /transfers/bank-to-wallet). The web app parses every
 // response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
-import { TRANSACTION_HISTORY_TYPE } from '../constants/limits';
-import { HISTORY_TYPE_MINI } from '../messages/validation';
+import { TRANSACTION_HISTORY_TYPE } from '@ajo/shared/constants';
+import { HISTORY_TYPE_MINI } from '@ajo/shared/messages';
 import { nubanSchema } from './money';
 import { z } from './zod';
 

@@ -1,6 +1,6 @@
 // SPEC §2 / §5 / §7 login, signup, OTP and security-PIN forms and their API payloads.
-import { MAC_ADDRESS } from '../constants/limits';
-import { SECURITY_PINS_DO_NOT_MATCH, TERMS_REQUIRED } from '../messages/validation';
+import { MAC_ADDRESS } from '@ajo/shared/constants';
+import { SECURITY_PINS_DO_NOT_MATCH, TERMS_REQUIRED } from '@ajo/shared/messages';
 import { resetOtpSchema, securityPinSchema, signupOtpSchema } from './codes';
 import { internationalPhoneSchema, phoneSchema } from './phone';
 import { z } from './zod';

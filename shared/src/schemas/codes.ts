@@ -1,5 +1,5 @@
 // SPEC §5 PIN, OTP and identity-number rules.
-import { BVN_LENGTH, NIN_LENGTH, OTP_LENGTH } from '../constants/limits';
+import { BVN_LENGTH, NIN_LENGTH, OTP_LENGTH } from '@ajo/shared/constants';
 import {
   INVALID_BVN,
   NIN_INVALID,
@@ -8,7 +8,7 @@ import {
   OTP_TOO_LONG,
   SECURITY_PIN_INVALID,
   TRANSACTION_PIN_INVALID,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { z } from './zod';
 
 const digits = (count: number, message: string) =>

@@ -1,6 +1,9 @@
 // SPEC §2 / §3 / §5 onboarding, NIN, BVN and identity-document forms.
-import { GENDERS } from '../constants/catalogues';
-import { ADDRESS_MAX_LENGTH, PROOF_OF_RESIDENCE_DOCUMENT_TYPE_ID } from '../constants/limits';
+import {
+  ADDRESS_MAX_LENGTH,
+  GENDERS,
+  PROOF_OF_RESIDENCE_DOCUMENT_TYPE_ID,
+} from '@ajo/shared/constants';
 import {
   ADDRESS_REQUIRED,
   ADDRESS_TOO_LONG,
@@ -17,7 +20,7 @@ import {
   SECURITY_PINS_DO_NOT_MATCH,
   STATE_REQUIRED,
   TID_REQUIRED,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { bvnSchema, ninSchema, securityPinSchema } from './codes';
 import { requiredString } from './money';
 import { z } from './zod';

@@ -6,7 +6,7 @@ import {
   NARRATION_MAX_LENGTH,
   NUBAN_LENGTH,
   WALLET_NUMBER_MAX_LENGTH,
-} from '../constants/limits';
+} from '@ajo/shared/constants';
 import {
   ACCOUNT_NUMBER_INVALID,
   ACCOUNT_NUMBER_REQUIRED,
@@ -23,7 +23,7 @@ import {
   WALLET_NUMBER_INVALID,
   WALLET_NUMBER_REQUIRED,
   WALLET_REQUIRED,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { z } from './zod';
 
 /** A required string whose empty value shows `message`. */

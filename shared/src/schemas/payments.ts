@@ -1,5 +1,5 @@
 // SPEC §3 / §5 / §7 airtime, data and electricity forms and payloads.
-import { TELCOS } from '../constants/catalogues';
+import { TELCOS } from '@ajo/shared/constants';
 import type { TelcoCode } from '../entities';
 import {
   DATA_PLAN_REQUIRED,
@@ -7,7 +7,7 @@ import {
   REQUIRED,
   SERVICE_TYPE_REQUIRED,
   TELCO_REQUIRED,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { transactionPinSchema, twoFactorOtpSchema } from './codes';
 import { amountSchema, meterNumberSchema, requiredString, sourceWalletNumberSchema } from './money';
 import { internationalPhoneSchema, phoneSchema, phoneToInternationalSchema } from './phone';

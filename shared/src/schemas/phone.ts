@@ -1,6 +1,6 @@
 // SPEC §5 phone rule: 0 plus 10 digits (11 characters), sent with the leading 0 replaced by 234.
-import { PHONE_COUNTRY_CODE, PHONE_LENGTH, PHONE_LOCAL_PREFIX } from '../constants/limits';
-import { PHONE_INVALID, PHONE_REQUIRED } from '../messages/validation';
+import { PHONE_COUNTRY_CODE, PHONE_LENGTH, PHONE_LOCAL_PREFIX } from '@ajo/shared/constants';
+import { PHONE_INVALID, PHONE_REQUIRED } from '@ajo/shared/messages';
 import { z } from './zod';
 
 export const LOCAL_PHONE_PATTERN = /^0\d{10}$/;

@@ -1,5 +1,5 @@
 // SPEC §5 transaction-PIN pairs and the confirm / authenticate steps shared by every money flow.
-import { TRANSACTION_PIN_MISMATCH } from '../messages/validation';
+import { TRANSACTION_PIN_MISMATCH } from '@ajo/shared/messages';
 import { resetOtpSchema, transactionPinSchema, twoFactorOtpSchema } from './codes';
 import { internationalPhoneSchema } from './phone';
 import { z } from './zod';

@@ -1,5 +1,5 @@
 // SPEC §2 / §5 / §7 settings forms: statement request, delete account, referral submission.
-import { DELETE_ACCOUNT_REASONS, OTHER_REASONS } from '../constants/catalogues';
+import { DELETE_ACCOUNT_REASONS, OTHER_REASONS } from '@ajo/shared/constants';
 import {
   AGREEMENT_REQUIRED,
   DATE_INVALID,
@@ -9,7 +9,7 @@ import {
   OTHER_REASON_REQUIRED,
   REASON_REQUIRED,
   REQUIRED,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { requiredString, walletNumberSchema } from './money';
 import { internationalPhoneSchema, phoneToInternationalSchema, referralPhoneSchema } from './phone';
 import { z } from './zod';

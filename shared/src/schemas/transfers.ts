@@ -1,12 +1,12 @@
 // SPEC §2 / §3 / §5 / §7 wallet-to-wallet, wallet-to-bank and bank-to-wallet forms and payloads.
-import { PLATFORM, TRANSFER_CHANNEL_CODE } from '../constants/limits';
+import { PLATFORM, TRANSFER_CHANNEL_CODE } from '@ajo/shared/constants';
 import {
   ACCOUNT_NOT_VERIFIED,
   BANK_REQUIRED,
   BANK_REQUIRED_TO_SAVE_BENEFICIARY,
   RECEIVER_NOT_VERIFIED,
   REQUIRED,
-} from '../messages/validation';
+} from '@ajo/shared/messages';
 import { transactionPinSchema, twoFactorOtpSchema } from './codes';
 import {
   amountSchema,

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import type { ReactNode } from 'react';
-import { AMOUNT_MAX_LENGTH } from '../constants/limits';
-import { HINT_POSITIVE_NUMBERS } from '../messages/validation';
+import { AMOUNT_MAX_LENGTH } from '@ajo/shared/constants';
+import { HINT_POSITIVE_NUMBERS } from '@ajo/shared/messages';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface AmountFieldProps extends Omit<TextFieldProps, 'type' | 'numeric' | 'label'> {

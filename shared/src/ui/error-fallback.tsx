@@ -1,5 +1,4 @@
-import { RENDER_FALLBACK } from '../messages/errors';
-import { BACK_TO_SAFETY } from '../messages/successes';
+import { BACK_TO_SAFETY, RENDER_FALLBACK } from '@ajo/shared/messages';
 import styles from './error-fallback.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import type { ReactNode } from 'react';
-import { SECURITY_PIN_LENGTH, TRANSACTION_PIN_LENGTH } from '../constants/limits';
+import { SECURITY_PIN_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface PinFieldProps extends Omit<TextFieldProps, 'type' | 'numeric' | 'label'> {

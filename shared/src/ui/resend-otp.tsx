@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { MESSAGE_DURATION_MS, OTP_RESEND_COUNTDOWN_SECONDS } from '../constants/limits';
-import { formatMinutesSeconds, useCountdown } from '../hooks/use-countdown';
-import { useFlashMessage } from '../hooks/use-flash-message';
-import { OTP_RESEND_FAILED } from '../messages/errors';
-import { OTP_RESENT } from '../messages/successes';
+import { MESSAGE_DURATION_MS, OTP_RESEND_COUNTDOWN_SECONDS } from '@ajo/shared/constants';
+import { formatMinutesSeconds, useCountdown, useFlashMessage } from '@ajo/shared/hooks';
+import { OTP_RESEND_FAILED, OTP_RESENT } from '@ajo/shared/messages';
 import { Button } from './button';
 import { LiveNotice } from './live-notice';
 import styles from './resend-otp.module.css';

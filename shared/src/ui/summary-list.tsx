@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatNaira } from '../format/naira';
+import { formatNaira } from '@ajo/shared/format';
 import styles from './summary-list.module.css';
 
 /** A row of text, or a naira amount (SPEC §9: ₦ with 2 decimals, through the shared formatter). */

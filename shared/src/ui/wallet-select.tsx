@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import type { ReactNode } from 'react';
 import type { Wallet } from '../entities';
-import { isCommissionWallet, isWalletBlocked } from '../format/wallets';
+import { isCommissionWallet, isWalletBlocked } from '@ajo/shared/format';
 import { Select, type SelectOption, type SelectProps } from './select';
 
 export type WalletChoice = Pick<Wallet, 'name' | 'account_no' | 'product_id'> &

@@ -2,7 +2,7 @@
 // BehaviorSubject for this remote's screens, mirrored to sessionStorage so a reload (or the trip to
 // /onboarding and back) keeps it; sign-out clears sessionStorage with it. Cleared after activation.
 import { useSyncExternalStore } from 'react';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject } from '@ajo/shared/rx';
 import { ninStartResponseSchema, type NinStartResponse } from '@ajo/shared/schemas';
 
 export type NinVerificationData = NinStartResponse;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@ajo/shared/router';
 import {
   GENDERS,
   REFERRAL_CODE_KEY,

@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@ajo/shared/router';
 import { AccountSetupForm } from './account-setup-form';
 
 /** The values /security-pin hands over in navigation state (never in storage). */

@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from '@ajo/shared/router';
 import { BVN_DATA_NOT_FOUND, BVN_VERIFY_ERROR } from '@ajo/shared/messages';
 import { UhOhPage, VerificationFailed } from '../../verify/components/verification-outcome';
 import styles from '../../verify/components/verification.module.css';

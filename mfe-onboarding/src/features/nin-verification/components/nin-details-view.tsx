@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@ajo/shared/router';
 import { Button } from '@ajo/shared/ui';
 import { FormScreen } from '../../../lib/form-screen';
 import formStyles from '../../../lib/form.module.css';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import { NIN_DATA_NOT_FOUND, NIN_VERIFY_ERROR } from '@ajo/shared/messages';
 import { FormScreen } from '../../../lib/form-screen';
 import { UhOhPage, VerificationFailed } from '../../verify/components/verification-outcome';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@ajo/shared/router';
 import {
   ERROR_FETCHING_DETAILS,
   VERIFICATION_COMPLETED,

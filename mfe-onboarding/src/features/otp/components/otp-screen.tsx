@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '@ajo/shared/router';
 import { OTP_LENGTH, SESSION_PHONE_KEY } from '@ajo/shared/constants';
 import { ERROR_SIGNING_UP } from '@ajo/shared/messages';
 import {

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@ajo/shared/router';
 import { SECURITY_PIN_LENGTH } from '@ajo/shared/constants';
 import { HINT_SECURITY_PIN } from '@ajo/shared/messages';
 import { securityPinPairSchema, type SecurityPinPairValues } from '@ajo/shared/schemas';

@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@ajo/shared/router';
 import { PHONE_LENGTH, SESSION_PHONE_KEY } from '@ajo/shared/constants';
 import { ERROR_SIGNING_UP, PLACEHOLDER_PHONE } from '@ajo/shared/messages';
 import {

@@ -2,7 +2,7 @@
 // the restart screens (BVN restart to /bvn-verification-start, NIN restart to
 // /nin-verification-start, Back to Home to /).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import { ERROR_PAGE_TITLE } from '@ajo/shared/messages';
 import { Button } from '@ajo/shared/ui';
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';

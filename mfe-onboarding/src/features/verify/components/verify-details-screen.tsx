@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import { FormScreen } from '../../../lib/form-screen';
 import styles from './verification.module.css';
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@ajo/shared/router';
 import styles from './legal-document.module.css';
 
 export interface LegalSection {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import { SUPPORT_EMAIL } from '../../public-config/public-config';
 import { LegalDocument, type LegalSection } from './legal-document';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@ajo/shared/router';
 import { REFERRAL_CODE_KEY } from '@ajo/shared/constants';
 import { AN_ERROR_OCCURRED, HINT_REFERRAL_PHONE, referralInviteLine } from '@ajo/shared/messages';
 import {

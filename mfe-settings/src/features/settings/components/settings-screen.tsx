@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@ajo/shared/router';
 import type { User } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Screen, Spinner, Tabs } from '@ajo/shared/ui';

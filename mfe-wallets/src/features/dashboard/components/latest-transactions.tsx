@@ -1,6 +1,6 @@
 // Issue 6: the latest transactions of the main wallet below the quick actions, with a way to the
 // full Transaction History.
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import type { Wallet } from '@ajo/shared/entities';
 import { Spinner } from '@ajo/shared/ui';
 import { TransactionTable } from '../../../lib/transaction-table';

@@ -1,7 +1,7 @@
 // Contract 5: the sandbox checkout returns to /dashboard?funding=success|cancelled. Show a toast once
 // and drop the query so a reload does not repeat it.
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@ajo/shared/router';
 import { showToast } from '@ajo/remote-kit/services';
 
 export const FUNDING_SUCCESS = 'Your wallet has been funded successfully.';

@@ -2,7 +2,7 @@
 // transaction successful), shown with the kit's Stepper. No call: an agent credits the wallet, and
 // the dashboard refreshes on 'wallets-changed' or on return to the tab (issue 6).
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@ajo/shared/router';
 import { isCommissionWallet } from '@ajo/shared/format';
 import { Button, Screen, Stepper } from '@ajo/shared/ui';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
