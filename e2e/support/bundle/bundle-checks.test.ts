@@ -104,7 +104,7 @@ test('every page of the route table is measured against its budget: / 130 KB, si
   expect(budgetOf('/dashboard')).toMatchObject({ gate: 200 * 1024 });
   expect(budgetOf('/dashboard/transaction-history')).toMatchObject({ gate: 200 * 1024 });
   // A page still over it is held at its own ceiling, not at one shared by every signed-in page.
-  expect(budgetOf('/settings')).toMatchObject({ gate: 215 * 1024 });
+  expect(budgetOf('/settings')).toMatchObject({ gate: 220 * 1024 });
   expect(budgetOf('/dashboard/payments/data')).toMatchObject({ gate: 220 * 1024 });
   for (const page of pages) expect(page.gate).toBeGreaterThanOrEqual(page.budget);
   const remotes = [
