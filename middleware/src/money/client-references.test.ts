@@ -203,6 +203,9 @@ describe('requestHash: the same request hashes the same, another one never does'
     expect(hash({ amount: 100, note: undefined })).toBe(hash({ amount: 100 }));
     expect(hash({ amount: 100, note: { inner: undefined } })).toBe(hash({ amount: 100, note: {} }));
     expect(hash({ amount: 100, note: null })).not.toBe(hash({ amount: 100 }));
+    // As JSON writes it: an undefined inside a list is a null there, not a gap.
+    expect(hash({ tags: [undefined] })).toBe(hash({ tags: [null] }));
+    expect(hash({ tags: [undefined] })).not.toBe(hash({ tags: [] }));
   });
 
   it('leaves out only the fields it is told to (the one-time step-up code)', () => {
