@@ -1,4 +1,4 @@
-// Issue 6: the activated customer's dashboard shows both wallets (SPEC §2 "Dashboard and funding",
+// The activated customer's dashboard shows both wallets (SPEC §2 "Dashboard and funding",
 // §3 Wallet: product 4 is the commission wallet, its number shown as N/A), each balance hidden by
 // default behind an eye toggle (SPEC §2), in naira with 2 decimals (SPEC §9).
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 6 / SPEC §2 funding page: the read-only bank name (a configured product string), the
+// SPEC §2 funding page: the read-only bank name (a configured product string), the
 // wallet's account number with a copy button, the upper-cased account name. Copying is checked
 // by reading the clipboard back, with the permissions granted to the browser context.
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 6: money that arrives by bank transfer. The test plays the bank switch (contract 3,
+// Money that arrives by bank transfer. The test plays the bank switch (its inbound credit,
 // POST /api/sandbox/inbound-transfer, sandbox only); the customer returns to the tab and sees the
 // new balance and the 'Bank Transfer (Credit)' row in the primary colour (SPEC §9), on the
 // dashboard and in Transaction History (SPEC §2).

@@ -1,4 +1,4 @@
-// Issue 6: fund by debit card (SPEC §2 bank-to-wallet screen, contract 4–5). The customer fills
+// Fund by debit card (SPEC §2 bank-to-wallet screen, then the card checkout). The customer fills
 // wallet, amount and transaction PIN, pays on the middleware's sandbox checkout page and lands on
 // /dashboard with a toast and the new balance; a declined card or a cancelled checkout moves nothing.
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// An activated customer for the wallet journeys (issue 6), made the fast way: sign-up and sign-in
+// An activated customer for the wallet journeys, made the fast way: sign-up and sign-in
 // through the real screens (support/onboarding.ts), then the identity steps a browser would make
 // through the API with the session's own token — BVN consent at the sandbox provider, the photo
 // upload, POST /verify-user — and the transaction PIN. The camera journeys
@@ -23,7 +23,7 @@ const DEV_ENCRYPTION_SECRET = 'ajo-wallet-local-sandbox-envelope-secret';
 /** SPEC §9: the transaction PIN is 6 digits. */
 export const TRANSACTION_PIN = '246813';
 
-/** GET /users/{id} with the wallets as issue 6 reads them (live ledger balances). */
+/** GET /users/{id} with the wallets as the wallet screens read them (live ledger balances). */
 export type CustomerWithWallets = Omit<ServerUser, 'wallets'> & { wallets: ServerWallet[] };
 
 export interface ServerWallet {
@@ -166,7 +166,7 @@ export async function activateSignedInCustomer(
 
 /**
  * What the bank switch does when someone pays into the wallet's NUBAN: POST
- * /api/sandbox/inbound-transfer (issue 6 contract 3, sandbox only, no auth).
+ * /api/sandbox/inbound-transfer (the bank switch's inbound credit, sandbox only, no auth).
  */
 export async function inboundTransfer(input: {
   accountNumber: string;

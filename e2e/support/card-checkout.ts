@@ -1,4 +1,4 @@
-// Fund by debit card (issue 6 contract 4–5): the /dashboard/transfers/bank-to-wallet form, then the
+// Fund by debit card: the /dashboard/transfers/bank-to-wallet form, then the
 // middleware's sandbox checkout page (Card number, Expiry (MM/YY), CVV, 'Pay ₦X', Cancel).
 import type { Page } from '@playwright/test';
 import { TRANSACTION_PIN, type ActivatedCustomer } from './activated-customer';

@@ -71,7 +71,7 @@ export const test = base.extend<JourneyFixtures>({
       userRequests.push(route.request().url());
       await route.fulfill({ json: userResponseBody() });
     });
-    // Issue 6: the wallets screens read each wallet's mini statement (GET /api/transactions); the
+    // The wallets screens read each wallet's mini statement (GET /api/transactions); the
     // fixture token is not a real one, so the shell's customer has an empty history.
     await page.route(
       (url) => url.pathname === '/api/transactions',

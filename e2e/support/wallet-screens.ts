@@ -1,4 +1,4 @@
-// The issue 6 wallet screens (mfe-wallets) as a customer sees them: one card per wallet on
+// The wallet screens (mfe-wallets) as a customer sees them: one card per wallet on
 // /dashboard (SPEC §2 "Dashboard and funding"), the mini-statement tables (SPEC §2 Transaction
 // History, §9 labels and colours). Accessible names only.
 import type { Locator, Page } from '@playwright/test';
@@ -51,7 +51,7 @@ export async function expectStatementRow(
 }
 
 /**
- * "Returning to the tab" (issue 6: balances and history refresh on it). Headless Chromium's tab is
+ * "Returning to the tab" (balances and history refresh on it). Headless Chromium's tab is
  * always visible, so the event a real return fires is dispatched by hand.
  */
 export async function returnToTab(page: Page): Promise<void> {

@@ -1,5 +1,5 @@
 // `npm run bench:ledger`: the ledger's transfer service on PGlite and PostgreSQL, and pgbench's
-// TPC-B-like run on the same PostgreSQL for comparison (issue 8). Writes middleware/BENCHMARKS.md.
+// TPC-B-like run on the same PostgreSQL for comparison. Writes middleware/BENCHMARKS.md.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -114,7 +114,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   (app) => registerReferralJobs(app),
 ];
 
-/** Wallet ownership from the ledger (issue 5 opens the wallets), for assertOwnsWallet. */
+/** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */
 function ledgerWalletOwnerLookup(db: Kysely<Database>): WalletOwnerLookup {
   const ledger = createLedger(db);
   return async (accountNumber) =>

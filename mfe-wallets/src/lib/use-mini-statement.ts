@@ -1,4 +1,4 @@
-// The mini statement of one wallet, refreshed when money moves (issue 6). Errors toast the server's
+// The mini statement of one wallet, refreshed when money moves. Errors toast the server's
 // message, else SPEC §8 'Error getting transaction history'.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ERROR_GETTING_TRANSACTION_HISTORY } from '@ajo/shared/messages';

@@ -31,7 +31,7 @@ export interface UsersTable {
   referrer_code: string | null;
   security_pin_hash: string | null;
   transaction_pin_hash: string | null;
-  // Issue 5: copied from the verified identity at activation (YYYY-MM-DD).
+  // Copied from the verified identity at activation (YYYY-MM-DD).
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
   /** DOMAIN.md KYC tier; null is tier 2 (every activated customer). */
   kyc_tier: ColumnType<number | null, number | null | undefined, number | null>;
@@ -91,7 +91,7 @@ export interface LoginAttemptsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-// Issue 5: a BVN consent session (sandbox consent page), single-use, 15 minutes.
+// A BVN consent session (sandbox consent page), single-use, 15 minutes.
 export interface BvnConsentSessionsTable {
   id: Generated<string>;
   user_id: string;
@@ -100,7 +100,7 @@ export interface BvnConsentSessionsTable {
   created_at: CreatedAt;
 }
 
-// Issue 5: a tid, the outcome of a BVN consent or NIN lookup with the identity it returned.
+// A tid, the outcome of a BVN consent or NIN lookup with the identity it returned.
 export interface IdentityVerificationsTable {
   tid: Generated<string>;
   user_id: string;
@@ -133,7 +133,7 @@ export interface UploadsTable {
   created_at: CreatedAt;
 }
 
-// Issue 6: a card checkout session; its id is the ledger reference of the credit.
+// A card checkout session; its id is the ledger reference of the credit.
 export interface CheckoutSessionsTable {
   id: Generated<string>;
   user_id: string;
@@ -147,7 +147,7 @@ export interface CheckoutSessionsTable {
   client_reference: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-// Issue 6: wrong transaction PINs in a row; 5 lock the user's money calls until locked_until.
+// Wrong transaction PINs in a row; 5 lock the user's money calls until locked_until.
 export interface TransactionPinAttemptsTable {
   user_id: string;
   failures: number;

@@ -1,4 +1,4 @@
-// What the middleware answers on the identity-verification and activation calls of issue 5
+// What the middleware answers on the identity-verification and activation calls
 // (SPEC §7 BVN/NIN, verify-user, PUT /users/{id}, create-transaction-pin). The web app parses every
 // response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
 import { PLATFORM } from '@ajo/shared/constants';

@@ -1,4 +1,4 @@
-// The onboarding calls of SPEC §7 "Verification" with the issue 5 contract: identity details by tid,
+// The onboarding calls of SPEC §7 "Verification" with the middleware's contract: identity details by tid,
 // the face check, the photo upload (raw body, progress-capable) and the activation.
 import {
   bvnDetailsResponseSchema,

@@ -1,4 +1,4 @@
-// Answers of the storage upload and face-check calls (issue 5 contract 5 and 6). Not in
+// Answers of the storage upload and face-check calls. Not in
 // @ajo/shared/schemas/api-identity yet, so they live here until the shared contract carries them.
 import { z } from '@ajo/shared/schemas';
 

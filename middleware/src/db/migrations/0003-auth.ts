@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Sign-up, sign-in and security-PIN reset (issue 4, owned by src/modules/auth).
+ * Sign-up, sign-in and security-PIN reset (owned by src/modules/auth).
  * One statement per call: PGlite's extended protocol runs a single statement per query.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Identity verification and activation (issue 5, owned by src/modules/identity and src/modules/kyc).
+ * Identity verification and activation (owned by src/modules/identity and src/modules/kyc).
  * One statement per call: PGlite's extended protocol runs a single statement per query.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -39,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // SPEC §3 mifos_client_id: the core-banking client id, drawn from a sequence at activation.
   await sql`create sequence if not exists mifos_client_id_seq start with 100001`.execute(db);
 
-  // One account per BVN and per NIN (issue 5).
+  // One account per BVN and per NIN.
   await sql`create unique index users_bvn_key on users (bvn) where bvn is not null`.execute(db);
   await sql`create unique index users_nin_key on users (nin) where nin is not null`.execute(db);
   // The NIN status job's queue: only the few rows still in flight.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Files customers uploaded through POST /storage/upload (issue 5, owned by src/modules/storage):
+ * Files customers uploaded through POST /storage/upload (owned by src/modules/storage):
  * /verify-user checks that a photo_url is one of the user's own uploads (isUsersUpload).
  * One statement per call: PGlite's extended protocol runs a single statement per query.
  */

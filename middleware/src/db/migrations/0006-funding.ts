@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * Funding (issue 6, owned by src/modules/funding): card checkout sessions and the transaction PIN
+ * Funding (owned by src/modules/funding): card checkout sessions and the transaction PIN
  * lock of money calls. One statement per call: PGlite's extended protocol runs a single statement
  * per query.
  */
@@ -27,7 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('user_id')
     .execute();
 
-  // Wrong transaction PINs in a row per user (issue 6: 5 lock money calls for 15 minutes).
+  // Wrong transaction PINs in a row per user (5 lock money calls for 15 minutes).
   await db.schema
     .createTable('transaction_pin_attempts')
     .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))

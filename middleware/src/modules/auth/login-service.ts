@@ -6,7 +6,7 @@ import type { UserRepository } from '../users/user-repository.js';
 import type { LoginAttemptsRepository } from './login-attempts-repository.js';
 import { ACCOUNT_CLOSED_SIGN_IN, LOGIN_FAILED, loginLockedMessage } from './messages.js';
 
-/** Issue 4: the 5th consecutive failure locks sign-in for that phone for 15 minutes. */
+/** The 5th consecutive failure locks sign-in for that phone for 15 minutes. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_SECONDS = 15 * 60;
 

@@ -1,5 +1,5 @@
 /*
- * The server-only answers of the sign-up, sign-in and security-PIN calls (issue 4 contract; SPEC §7
+ * The server-only answers of the sign-up, sign-in and security-PIN calls (SPEC §7
  * gives the calls, SPEC §8 lets toasts show the server's message). Every message the web app also
  * knows (validation rules, 'Invalid OTP! Please, check and try again.', 'OTP has been resent
  * successfully!') comes from @ajo/shared/messages, never from a copy here.
@@ -20,7 +20,7 @@ export const LOGIN_FAILED = 'Invalid phone number or security PIN.';
 export const loginLockedMessage = (minutes: number) =>
   `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your security PIN.`;
 
-// The SMS texts (issue 4). The sandbox outbox shows them; browser journeys take the 6 digits.
+// The SMS texts. The sandbox outbox shows them; browser journeys take the 6 digits.
 export const signupOtpSms = (otp: string) =>
   `Your Ajo Wallet verification code is ${otp}. It expires in 10 minutes. Do not share it with anyone.`;
 export const resetOtpSms = (otp: string) =>

@@ -26,7 +26,7 @@ import { createSignupTokens } from '../../security/signup-tokens.js';
 import { SignupVerificationService } from './signup-verification-service.js';
 
 /**
- * SPEC §7 sign-up, sign-in and security-PIN calls (issue 4). Encrypted calls use the envelope
+ * SPEC §7 sign-up, sign-in and security-PIN calls. Encrypted calls use the envelope
  * plugin; the OTP and PIN calls are rate limited per phone and IP (generous: the 180-s resend rule,
  * the 5-try OTP limit and the sign-in lock are the real rules).
  */

@@ -2,7 +2,7 @@ import type { Detection } from './face-detector.js';
 import { FACE_MESSAGES } from './messages.js';
 
 /*
- * The face check's rules (issue 5): too dark, no face, several faces, too small, anything else
+ * The face check's rules: too dark, no face, several faces, too small, anything else
  * weak → SPEC §7's default 'Picture quality is bad'. Thresholds are tuned on the NASA portrait
  * fixture and pictures built from it (face-check.test.ts).
  */

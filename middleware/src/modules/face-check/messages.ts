@@ -1,4 +1,4 @@
-// The words of POST /services/detect-face (issue 5 contract, route 5; SPEC §7 "Face photo must
+// The words of POST /services/detect-face (SPEC §7 "Face photo must
 // pass a server face check; default failure message 'Picture quality is bad'").
 export const FACE_MESSAGES = {
   detected: 'Face detected',

@@ -14,7 +14,7 @@ import { judgeDetection } from './face-rules.js';
 import { FACE_MESSAGES } from './messages.js';
 import { pictureSize } from './picture-size.js';
 
-/** Largest picture accepted (issue 5 contract: 413 above 5 MB). */
+/** Largest picture accepted (413 above 5 MB). */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /**
  * Largest picture decoded: 25 megapixels (a 6000 × 4000 phone photo fits) and 10,000 pixels a
@@ -49,7 +49,7 @@ export interface FaceCheckRouteOptions {
   detector?: FaceDetector;
 }
 
-/** POST /services/detect-face (issue 5, route 5): the onboarding photo's server face check. */
+/** POST /services/detect-face: the onboarding photo's server face check. */
 export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}) {
   const detector =
     opts.detector ?? createFaceDetector({ timeoutMs: app.config.faceCheck.timeoutSeconds * 1000 });

@@ -17,7 +17,7 @@ import {
 
 export type CheckoutSession = Selectable<CheckoutSessionsTable>;
 
-/** Issue 6 contract 5: a checkout session lives 30 minutes. */
+/** A card checkout session lives 30 minutes. */
 export const CHECKOUT_TTL_SECONDS = 30 * 60;
 export const CARD_FUNDING_NARRATION = 'Card funding';
 

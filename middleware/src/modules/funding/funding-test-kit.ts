@@ -1,5 +1,5 @@
 /*
- * Helpers for the issue 6 wallet and funding tests (not used by the app): an activated customer
+ * Helpers for the wallet and funding tests (not used by the app): an activated customer
  * (both wallets open in the ledger, transaction PIN set) made straight in the database, balances
  * read from the ledger, the inbound transfer and the checkout page's form posts.
  */

@@ -11,7 +11,7 @@ import type { OnFunded } from '../referrals/rewards.js';
 export type InboundTransfer = InboundCreditNotification;
 
 /**
- * The bank switch's inbound credit (issue 6 contract 3): money another bank sent to a wallet's
+ * The bank switch's inbound credit: money another bank sent to a wallet's
  * account number lands as inter-inward from the bank settlement account. The switch's reference is
  * the ledger reference, so a repeated notification moves money once.
  */

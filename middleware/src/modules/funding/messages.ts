@@ -1,4 +1,4 @@
-// Issue 6 contract messages (the brief's words; SPEC §8 has no wording of its own for these).
+// Messages of the wallet and funding calls (SPEC §8 has no wording of its own for these).
 export const WALLET_BLOCKED = 'This wallet is blocked.';
 export const WALLET_CLOSED = 'This wallet is closed.';
 export const COMMISSION_WALLET_NOT_FUNDABLE = 'The commission wallet cannot be funded by card.';

@@ -12,7 +12,7 @@ import { creditInboundTransfer } from './inbound-transfer-service.js';
 import { bankToWalletBody, inboundTransferBody } from './schemas.js';
 
 /**
- * Issue 6 funding: card checkout (POST /transfers/bank-to-wallet → the card processor's page, the
+ * Funding: card checkout (POST /transfers/bank-to-wallet → the card processor's page, the
  * processor calls back to credit) and, in sandbox mode, the bank switch's inbound transfer.
  */
 export async function fundingRoutes(app: Api) {

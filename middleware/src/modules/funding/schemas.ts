@@ -14,7 +14,7 @@ import { z } from 'zod/mini';
 /** SPEC §3 / §5 bank-to-wallet payload (the phone is the shared phone rule, sent as 234…). */
 export const bankToWalletBody = z.strictObject(bankToWalletPayloadSchema.shape);
 
-/** Issue 6 contract 3: the sandbox bank switch's inbound credit (server to server). */
+/** The sandbox bank switch's inbound credit (server to server). */
 export const inboundTransferBody = z.strictObject({
   account_number: nubanSchema,
   amount: amountValueSchema,

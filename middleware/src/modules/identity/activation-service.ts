@@ -40,7 +40,7 @@ function linkedMessage(error: unknown): string | null {
 }
 
 /**
- * POST /verify-user (issue 5 contract 7, SPEC §4): in ONE transaction, marks the user verified with
+ * POST /verify-user (SPEC §4): in ONE transaction, marks the user verified with
  * the identity's details, assigns mifos_client_id from its sequence, opens the main and commission
  * wallets in the ledger and consumes the tid. Row locks on the user and the tid make a second,
  * concurrent activation wait and then find the user verified (409), so one set of wallets exists.

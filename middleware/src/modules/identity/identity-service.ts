@@ -12,7 +12,7 @@ import {
   NIN_NOT_FOUND,
 } from './messages.js';
 
-/** Issue 5: a consent session lives 15 minutes, a tid 30 minutes; both are single-use. */
+/** A consent session lives 15 minutes, a tid 30 minutes; both are single-use. */
 export const CONSENT_TTL_SECONDS = 15 * 60;
 export const TID_TTL_SECONDS = 30 * 60;
 
@@ -36,7 +36,7 @@ export function usableTid(row: TidRow | undefined, userId: string, now: Date): T
   return row;
 }
 
-/** BVN consent (sandbox page), BVN details by tid and NIN start (SPEC §7, issue 5 contract 1–4). */
+/** BVN consent (sandbox page), BVN details by tid and NIN start (SPEC §7). */
 export class IdentityService {
   constructor(
     private readonly deps: {

@@ -15,7 +15,7 @@ export interface TestUser {
 
 let counter = 0;
 
-/** A signed-up, unverified customer (what issue 4 leaves behind) and a bearer token for them. */
+/** A signed-up, unverified customer (what sign-up leaves behind) and a bearer token for them. */
 export async function createUser(t: TestApp): Promise<TestUser> {
   counter += 1;
   const row = await t.database.db

@@ -1,4 +1,4 @@
-/** Issue 5 NIN start: holder details are shown masked, e.g. 'A****', '19**-**-14'. */
+/** NIN start: holder details are shown masked, e.g. 'A****', '19**-**-14'. */
 export function maskName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) return '';

@@ -1,4 +1,4 @@
-// Issue 5 contract messages (SPEC §8 where the SPEC words them, the issue's contract otherwise).
+// Messages of the identity-verification calls (SPEC §8 where the SPEC words them).
 export {
   BVN_DATA_NOT_FOUND,
   NIN_SUBMITTED,

@@ -17,7 +17,7 @@ import { IdentityService } from './identity-service.js';
 import { verifyUserBody } from './schemas.js';
 
 /**
- * Issue 5 contract 1–4 and 7: BVN consent, BVN details, NIN start, POST /verify-user. The consent
+ * BVN consent, BVN details, NIN start, POST /verify-user. The consent
  * page itself belongs to the identity provider (the sandbox's is mounted here through its
  * interface; a real provider's lives on its own site).
  */

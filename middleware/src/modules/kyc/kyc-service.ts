@@ -17,7 +17,7 @@ export const NIN_ALREADY_SUBMITTED = 'Your NIN has already been submitted for ve
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === '23505';
 
-/** PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin (issue 5 contract 8–9). */
+/** PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
 export class KycService {
   constructor(
     private readonly deps: {

@@ -10,7 +10,7 @@ import { assertOwnsUser, currentUser } from '../../plugins/auth.js';
 import { KycService } from './kyc-service.js';
 import { createTransactionPinBody, ninUpdateBody } from './schemas.js';
 
-/** Issue 5 contract 8–9: PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
+/** PUT /users/{id} (nin) and POST /users/{id}/create-transaction-pin. */
 export async function kycRoutes(app: Api) {
   const service = new KycService({
     db: app.db,

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
  * `.shape`, so the PIN pair's comparison is applied again.
  */
 
-/** Issue 5 contract 8: PUT /users/{id} with the NIN (entered twice on the dashboard prompt). */
+/** PUT /users/{id} with the NIN (entered twice on the dashboard prompt). */
 export const ninUpdateBody = z.strictObject(ninUpdatePayloadSchema.shape);
 
 /** SPEC §5: transaction PIN exactly 6 digits; mismatch 'Transaction PIN mismatch!'. */

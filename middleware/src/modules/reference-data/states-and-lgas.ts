@@ -1,5 +1,5 @@
 /*
- * Nigeria's 36 states, the FCT and their 774 local government areas (issue 4: real reference data).
+ * Nigeria's 36 states, the FCT and their 774 local government areas (real reference data).
  * Source: nigeria-states-lgas.json, copied from the npm package nigerian-states-and-lgas 1.0.8
  * (ISC licence), with its 'Kastina' typo corrected to 'Katsina'. Imported (not read from disk) so
  * the compiler copies it next to the built code. Its counts are checked by states-and-lgas.test.ts.

@@ -1,4 +1,4 @@
-/** The upload types the product accepts (issue 5 contract, route 6: jpeg/png/pdf only). */
+/** The upload types the product accepts (POST /storage/upload: jpeg/png/pdf only). */
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 

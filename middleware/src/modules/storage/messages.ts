@@ -1,4 +1,4 @@
-// The words of POST /storage/upload (issue 5 contract, route 6).
+// The words of POST /storage/upload.
 export const UPLOAD_MESSAGES = {
   tooLarge: 'The file is too large. The limit is 5 MB.',
   wrongType: 'Only JPEG, PNG or PDF files can be uploaded.',

@@ -8,7 +8,7 @@ import { UPLOAD_TYPES } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
 import { UPLOAD_PATH, uploadFile } from './upload-service.js';
 
-/** Largest upload (issue 5: "at most 5 MB"). */
+/** Largest upload: at most 5 MB. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const uploadQuery = z.strictObject({
@@ -18,7 +18,7 @@ const uploadQuery = z.strictObject({
 const uploadResponse = z.object({ path: z.string(), url: z.string() });
 
 /**
- * POST /storage/upload?path=images/<filename> (issue 5 contract, route 6). The body is the raw file
+ * POST /storage/upload?path=images/<filename>. The body is the raw file
  * (not multipart) so the browser's XHR upload progress works; the parser exists only in this
  * module's scope, so no other route accepts these content types.
  */

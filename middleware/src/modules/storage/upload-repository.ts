@@ -32,7 +32,7 @@ export async function recordUpload(db: Kysely<Database>, upload: UploadRecord): 
 
 /**
  * True when `url` is a download URL this user's own upload returned (POST /verify-user refuses a
- * photo_url that is not: issue 5 contract, route 7). Works inside a transaction too (pass `trx`).
+ * photo_url that is not). Works inside a transaction too (pass `trx`).
  */
 export async function isUsersUpload(
   db: Kysely<Database>,

@@ -6,7 +6,7 @@ import { sniffUploadType, type UploadType } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
 import { recordUpload } from './upload-repository.js';
 
-/** images/ + a safe file name (issue 5 contract, route 6); no dot files, no '..'. */
+/** images/ + a safe file name; no dot files, no '..'. */
 export const UPLOAD_PATH = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 /**

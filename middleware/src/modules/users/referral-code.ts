@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-// Issue 4: 8 characters, A–Z and 0–9 without the look-alikes 0/O and 1/I/L, so a code read aloud
+// 8 characters, A–Z and 0–9 without the look-alikes 0/O and 1/I/L, so a code read aloud
 // or copied by hand survives.
 export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_LENGTH = 8;

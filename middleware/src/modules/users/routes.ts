@@ -25,7 +25,7 @@ export async function usersRoutes(app: Api) {
   // The phone each request proved with its signup token (set by the preHandler below).
   const verifiedPhones = new WeakMap<FastifyRequest, string>();
 
-  // Issue 4: only the token from POST /auth proves the phone; a user token is not accepted.
+  // Only the token from POST /auth proves the phone; a user token is not accepted.
   async function requireSignupToken(request: FastifyRequest) {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     const phone = match?.[1] ? await signupTokens.verify(match[1]) : null;

@@ -24,7 +24,7 @@ const POSITIVE_ID = /^[1-9]\d{0,5}$/;
 const positiveId = <S extends typeof form.state_id>(schema: S, message: string) =>
   schema.check(z.refine((v: string | number) => POSITIVE_ID.test(String(v).trim()), message));
 
-/** An optional text where '' (and null) count as absent (issue 4). */
+/** An optional text where '' (and null) count as absent. */
 const nullable = <S extends z.ZodMiniType>(schema: S) => z.optional(z.nullable(schema));
 
 export const signupBody = z

@@ -37,7 +37,7 @@ export function toUserObject(user: User, wallets: WalletObject[] = []) {
     bvn: user.bvn,
     referral_code: user.referral_code,
     isTransactionPinEnabled: Boolean(user.transaction_pin_hash),
-    // Opened by activation (POST /verify-user, issue 5), read from the ledger; main wallet first.
+    // Opened by activation (POST /verify-user), read from the ledger; main wallet first.
     wallets,
   };
 }
@@ -54,7 +54,7 @@ export class UserService {
   ) {}
 
   /**
-   * Issue 4: the account starts unverified, without wallets or mifos_client_id, names empty until
+   * The account starts unverified, without wallets or mifos_client_id, names empty until
    * KYC; the security PIN is kept only as the secret hasher's slow salted hash.
    */
   async createUser(phone: string, form: SignupBody): Promise<void> {

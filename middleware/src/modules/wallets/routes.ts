@@ -4,7 +4,7 @@ import { errors } from '../../http/responses.js';
 import { assertOwnsWallet } from '../../plugins/auth.js';
 import { miniStatement } from './history-service.js';
 
-/** Issue 6 contract 2: the Transaction History screen's mini statement (SPEC §2, §3, §9). */
+/** The Transaction History screen's mini statement (SPEC §2, §3, §9). */
 export async function walletsRoutes(app: Api) {
   app.get(
     '/transactions',

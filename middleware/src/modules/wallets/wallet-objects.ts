@@ -12,7 +12,7 @@ export interface WalletObject {
   account_status: string;
 }
 
-/** Issue 5 names and products of the two wallets opened at activation (SPEC §9: product 4). */
+/** Names and products of the two wallets opened at activation (SPEC §9: product 4). */
 export const MAIN_WALLET = { name: 'Ajo Wallet', productId: 1 } as const;
 export const COMMISSION_WALLET = { name: 'Commission Wallet', productId: 4 } as const;
 

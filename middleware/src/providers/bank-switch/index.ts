@@ -69,7 +69,7 @@ export interface BankSwitch {
 }
 
 /**
- * An inbound credit the switch notifies (issue 6 contract 3): another bank paid a wallet's account
+ * An inbound credit the switch notifies: another bank paid a wallet's account
  * number. The sandbox raises it with POST /api/sandbox/inbound-transfer; `reference` is the
  * switch's session id, so a repeated notification moves money once.
  */

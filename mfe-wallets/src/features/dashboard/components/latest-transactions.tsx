@@ -1,4 +1,4 @@
-// Issue 6: the latest transactions of the main wallet below the quick actions, with a way to the
+// The latest transactions of the main wallet below the quick actions, with a way to the
 // full Transaction History.
 import { Link } from '@ajo/shared/router';
 import type { Wallet } from '@ajo/shared/entities';

@@ -1,4 +1,4 @@
-// Issue 6: quick actions below the wallet cards to fund, transfer and pay (SPEC §2 routes).
+// Quick actions below the wallet cards to fund, transfer and pay (SPEC §2 routes).
 import { Link } from '@ajo/shared/router';
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import styles from '../../../lib/wallets.module.css';

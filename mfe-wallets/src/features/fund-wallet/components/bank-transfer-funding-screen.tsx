@@ -64,7 +64,7 @@ export function BankTransferFundingScreen() {
       </Screen>
     );
   }
-  // The commission wallet cannot be funded (SPEC §3), and a blocked wallet receives nothing (issue 6).
+  // The commission wallet cannot be funded (SPEC §3), and a blocked wallet receives nothing.
   const wallets = transferSourceWallets(user.wallets).filter((w) => !isWalletBlocked(w));
   const wallet = wallets.find((w) => w.account_no === chosen) ?? wallets[0];
   const accountName = fullName(user.first_name, user.last_name).toUpperCase();

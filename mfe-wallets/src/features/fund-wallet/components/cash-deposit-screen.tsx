@@ -1,6 +1,6 @@
 // SPEC §2 Cash Deposit page: three steps (give cash to a POS agent, confirm your account,
 // transaction successful), shown with the kit's Stepper. No call: an agent credits the wallet, and
-// the dashboard refreshes on 'wallets-changed' or on return to the tab (issue 6).
+// the dashboard refreshes on 'wallets-changed' or on return to the tab.
 import { useState } from 'react';
 import { Link } from '@ajo/shared/router';
 import { isCommissionWallet } from '@ajo/shared/format';

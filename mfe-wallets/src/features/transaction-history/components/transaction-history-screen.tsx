@@ -1,6 +1,6 @@
 // SPEC §2 Transaction History: a wallet selector (the commission wallet's number hidden, SPEC §3), a
 // statement type whose only option is Mini statement (SPEC §9), and the Date/Type/Amount/Narration
-// table. Balances and rows refresh when money moves (issue 6).
+// table. Balances and rows refresh when money moves.
 import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
