@@ -36,7 +36,7 @@ test('a customer paid by bank transfer sees the new balance on returning to the 
     };
     const first = await inboundTransfer(credit);
     expect(first).toEqual({ status: 201, body: { reference, credited: 2500.5 } });
-    // Contract 3: the bank repeating the same reference moves the money once.
+    // The bank repeating the same reference moves the money once.
     const repeat = await inboundTransfer(credit);
     expect(repeat.status).toBe(200);
     expect(await balanceOf(customer, accountNumber)).toBe(2500.5);

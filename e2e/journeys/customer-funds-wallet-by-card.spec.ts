@@ -19,7 +19,7 @@ test.describe.configure({ timeout: 90_000 });
 test.use({ actionTimeout: 15_000 });
 
 test.describe('declined card', () => {
-  // The page answers the declined card with 402 and the form again (contract 5).
+  // The page answers the declined card with 402 and the form again.
   test.use({ allowedConsoleErrors: { patterns: [refusedCheckoutPage(402)] } });
 
   test('a declined card moves nothing; the same checkout then paid with the good card lands on the dashboard with the toast, the new balance and the funding row', async ({
@@ -33,7 +33,7 @@ test.describe('declined card', () => {
     await test.step('the declined test card is refused on the page and nothing moves', async () => {
       await payWithCard(page, TEST_CARDS.declined, 'Pay ₦1,500.00');
       await expect(page.getByText('Your card was declined.')).toBeVisible();
-      // Contract 5: the page can be retried.
+      // The checkout page can be retried.
       await expect(page.getByRole('button', { name: 'Pay ₦1,500.00' })).toBeVisible();
       expect(await balanceOf(customer, accountNumber)).toBe(0);
     });
@@ -79,7 +79,7 @@ test('a cancelled card checkout returns to the dashboard with a notice and moves
 });
 
 test.describe('card with an OTP', () => {
-  // A wrong OTP is answered with 400 and the OTP form again (contract 5).
+  // A wrong OTP is answered with 400 and the OTP form again.
   test.use({ allowedConsoleErrors: { patterns: [refusedCheckoutPage(400)] } });
 
   test('a card that asks for an OTP refuses a wrong one and pays with 123456', async ({ page }) => {

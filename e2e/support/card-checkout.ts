@@ -5,7 +5,7 @@ import { TRANSACTION_PIN, type ActivatedCustomer } from './activated-customer';
 import { expect } from './fixtures';
 import { pathnameIs } from './onboarding';
 
-/** Contract 5 test cards (middleware README "Sandbox"). */
+/** The sandbox checkout's test cards (middleware README "Sandbox"). */
 export const TEST_CARDS = {
   succeeds: '4084 0840 8408 4081',
   declined: '4000 0000 0000 0002',
@@ -14,7 +14,7 @@ export const TEST_CARDS = {
 
 export const CHECKOUT_BRAND = 'Ajo Wallet sandbox card checkout';
 
-/** mfe-wallets use-funding-result.ts (contract 5 gives the redirect, not the words). */
+/** mfe-wallets use-funding-result.ts (the checkout gives the redirect, not the words). */
 export const FUNDING_SUCCESS = 'Your wallet has been funded successfully.';
 export const FUNDING_CANCELLED = 'Wallet funding was cancelled.';
 

@@ -1,4 +1,4 @@
-// Contract 1: GET /bvn/start?channel=web → 200 { redirectUrl } (the provider's consent page);
+// GET /bvn/start?channel=web → 200 { redirectUrl } (the provider's consent page);
 // 409 when the identity is already verified.
 import { VERIFICATION_CHANNEL } from '@ajo/shared/constants';
 import { bvnStartResponseSchema, type BvnStartResponse } from '@ajo/shared/schemas';

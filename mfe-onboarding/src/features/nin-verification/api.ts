@@ -1,4 +1,4 @@
-// Contract 4: GET /nin/start?channel=web&nin= → 200 { nin, tid, first_name, last_name,
+// GET /nin/start?channel=web&nin= → 200 { nin, tid, first_name, last_name,
 // date_of_birth } (masked); 400 malformed, 404 not found, 422 mismatch, each with { message }.
 import { VERIFICATION_CHANNEL } from '@ajo/shared/constants';
 import { ninStartResponseSchema, type NinStartResponse } from '@ajo/shared/schemas';

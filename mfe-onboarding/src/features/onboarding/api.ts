@@ -12,14 +12,14 @@ import { parseResponse } from '@ajo/remote-kit/services';
 import { uploadToStorage } from '@ajo/remote-kit/upload';
 import { faceCheckResponseSchema, storageUploadResponseSchema } from './schema';
 
-/** Contract 3: GET /bvn/details?tid= → { data } (404 unknown/used/expired tid, 403 another user's). */
+/** GET /bvn/details?tid= → { data } (404 unknown/used/expired tid, 403 another user's). */
 export async function fetchIdentityDetails(tid: string): Promise<IdentityDetails> {
   const { api } = await loadHostApi();
   const response = await api.get('/bvn/details', { params: { tid } });
   return parseResponse(bvnDetailsResponseSchema, response.data).data;
 }
 
-/** Contract 5 / SPEC §5: the photo must pass the server's face check (422 carries the reason). */
+/** SPEC §5: the photo must pass the server's face check (422 carries the reason). */
 export async function checkFace(image: string): Promise<void> {
   const { api } = await loadHostApi();
   const response = await api.encrypted.post('/services/detect-face', { image });
@@ -30,7 +30,7 @@ export async function checkFace(image: string): Promise<void> {
 export class MissingDownloadUrlError extends Error {}
 
 /**
- * Contract 6: the raw JPEG (not multipart) so the browser's XHR reports upload progress; the answer's
+ * The photo as raw JPEG (not multipart) so the browser's XHR reports upload progress; the answer's
  * url is the download URL that becomes photo_url (SPEC §7).
  */
 export async function uploadPhoto(
@@ -46,7 +46,7 @@ export async function uploadPhoto(
   }
 }
 
-/** Contract 7: POST /verify-user (plain JSON) activates the account in one transaction. */
+/** POST /verify-user (plain JSON) activates the account in one transaction. */
 export async function verifyUser(payload: VerifyUserPayload): Promise<string> {
   const { api } = await loadHostApi();
   const response = await api.post('/verify-user', payload);
@@ -55,7 +55,7 @@ export async function verifyUser(payload: VerifyUserPayload): Promise<string> {
 
 /**
  * The signed-in customer's own phone (0 form), verified by OTP at sign-up. The NIN provider returns
- * no phone (contract 4: phone_number_1 may be null), so the details screen shows this one instead.
+ * no phone (NIN start's phone_number_1 may be null), so the details screen shows this one instead.
  */
 export async function fetchAccountPhone(): Promise<string | null> {
   const { session } = await loadHostSession();

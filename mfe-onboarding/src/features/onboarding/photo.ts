@@ -39,7 +39,7 @@ export function dataUrlToBlob(dataUrl: string): Blob {
   return new Blob([bytes], { type });
 }
 
-/** images/{filename}: random, so one user's photos never collide (contract 6 allows safe names only). */
+/** images/{filename}: random, so one user's photos never collide (the upload allows safe names only). */
 export function randomPhotoFileName(): string {
   const id =
     typeof crypto !== 'undefined' && 'randomUUID' in crypto

@@ -2,14 +2,14 @@
 // @ajo/shared/schemas/api-identity yet, so they live here until the shared contract carries them.
 import { z } from '@ajo/shared/schemas';
 
-/** Contract 6: POST /storage/upload?path=images/<filename> → 201 { path, url } (url = download URL). */
+/** POST /storage/upload?path=images/<filename> → 201 { path, url } (url = download URL). */
 export const storageUploadResponseSchema = z.object({
   path: z.string(),
   url: z.string().check(z.minLength(1)),
 });
 export type StorageUploadResponse = z.infer<typeof storageUploadResponseSchema>;
 
-/** Contract 5: POST /services/detect-face → 200 { message: 'Face detected', faces: 1 }. */
+/** POST /services/detect-face → 200 { message: 'Face detected', faces: 1 }. */
 export const faceCheckResponseSchema = z.object({
   message: z.string(),
   faces: z.optional(z.number()),

@@ -1,4 +1,4 @@
-// Contract 5: the sandbox checkout returns to /dashboard?funding=success|cancelled. Show a toast once
+// The sandbox checkout returns to /dashboard?funding=success|cancelled. Show a toast once
 // and drop the query so a reload does not repeat it.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from '@ajo/shared/router';
