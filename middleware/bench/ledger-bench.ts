@@ -63,7 +63,7 @@ async function main(): Promise<void> {
     const serverCpu = () => clusterCpuSeconds(postmaster);
     await adminQuery(cluster.url, 'create database ledger');
     const ledgerUrl = cluster.url.replace(/\/postgres$/, '/ledger');
-    // Scale 1 (pgbench's default, the comparison) has one branch row that every client
+    // Scale 1 (pgbench's default, the first comparison) has one branch row that every client
     // updates; scale 16 removes that hot spot, for an honest second comparison.
     const scales = [1, Number(process.env.BENCH_PGBENCH_SCALE2 ?? 16)].filter((s) => s > 0);
     for (const scale of scales) {

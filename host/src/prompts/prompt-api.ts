@@ -1,4 +1,4 @@
-// SPEC §7 calls behind the prompts, against the issue-5 contract (items 8 and 9). Every answer is
+// SPEC §7 calls behind the prompts (create-transaction-pin and PUT /users/{id}). Every answer is
 // parsed with the shared schema (CONVENTIONS §4) instead of being cast.
 import {
   ninSubmittedResponseSchema,

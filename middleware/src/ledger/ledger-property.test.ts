@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../test-support/test-data
 import { createLedger, isLedgerError, type EntryResult, type Ledger } from './index.js';
 
 /*
- * The issue's property: random transfers between random wallets, fired concurrently (real
+ * The ledger's property: random transfers between random wallets, fired concurrently (real
  * parallel connections on PostgreSQL, interleaved transactions on PGlite), with repeated
  * references, keep the total constant, never leave a wallet negative and apply each reference once.
  */
