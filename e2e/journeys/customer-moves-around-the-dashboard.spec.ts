@@ -3,6 +3,7 @@
 // shell is what these journeys test); signing in and out for real is in
 // new-customer-signs-up-and-signs-in.spec.ts.
 import { emitFromRemote } from '../support/bus';
+import { fixtureToken } from '../support/fixture-user';
 import { expect, test } from '../support/fixtures';
 import { protectedRoutes } from '../support/routes';
 import { expectRenderedBy, remoteArea } from '../support/screens';
@@ -74,14 +75,15 @@ test.describe('a signed-in customer', () => {
     ).toBeVisible();
   });
 
-  test('signing out clears the stored session and lands on /login', async ({
+  test('signing out clears the stored session, ends it on the server and lands on /login', async ({
     page,
-    signedInShell: _shell,
+    signedInShell,
   }) => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Signout' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/login');
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await expect.poll(() => signedInShell.logoutBearers).toEqual([`Bearer ${fixtureToken}`]);
   });
 });
 

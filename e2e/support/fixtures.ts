@@ -8,6 +8,8 @@ export interface SignedInShell {
   user: typeof fixtureUser;
   /** Every GET /api/users/{id} the shell made, so a journey can tell the session was used. */
   userRequests: string[];
+  /** The bearer of each POST /api/logout the page sent (sign-out ends the session on the server). */
+  logoutBearers: string[];
 }
 
 interface JourneyFixtures {
@@ -108,7 +110,18 @@ export const test = base.extend<JourneyFixtures>({
         await route.fulfill({ json: { data: [] } });
       },
     );
-    await provide({ user: fixtureUser, userRequests });
+    // Sign-out ends the session on the server (docs/decisions/015-sessions-ended-on-the-server.md);
+    // the fixture token is not a real one, so the fixture answers as the server does for a live one.
+    const logoutBearers: string[] = [];
+    await page.route(
+      (url) => url.pathname === '/api/logout',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        logoutBearers.push(route.request().headers()['authorization'] ?? '');
+        await route.fulfill({ json: { message: 'You have been signed out.' } });
+      },
+    );
+    await provide({ user: fixtureUser, userRequests, logoutBearers });
   },
 });
 

@@ -34,9 +34,16 @@ export async function operatorCall(
   return fetch(`${server.baseURL}/_operator/registry${route}`, { method, headers, body: payload });
 }
 
-/** The version /registry.json currently hands to browsers for `remote`. */
+/**
+ * The version /registry.json currently hands to every browser for `remote`: asked as a browser in
+ * the last rollout bucket (99), which no rollout (1 to 99 %) reaches. Without a bucket the app
+ * server deals a random one, and a rollout would answer its version by chance.
+ */
 export async function activeVersion(server: Server, remote: string): Promise<string> {
-  const res = await fetch(`${server.baseURL}/registry.json`, { cache: 'no-store' });
+  const res = await fetch(`${server.baseURL}/registry.json`, {
+    cache: 'no-store',
+    headers: { cookie: 'ajo-bucket=99' },
+  });
   if (!res.ok) throw new Error(`/registry.json answered ${res.status}`);
   const doc = (await res.json()) as { remotes: Record<string, { version: string }> };
   const entry = doc.remotes[remote];

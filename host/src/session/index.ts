@@ -10,7 +10,7 @@ export type { Session } from './create-session';
 export const session = createSession({
   bus,
   fetchUser: async (id) => {
-    // Lazy: axios and crypto-js load only when a user is actually fetched (issue item 10).
+    // Lazy: axios and crypto-js load only when a user is actually fetched.
     const { api } = await import('../api');
     return (await api.get(`/users/${encodeURIComponent(id)}`)).data;
   },
