@@ -1,4 +1,4 @@
-// Platform issue item 6: a remote whose code throws while loading, or whose mount throws, shows the
+// Failure isolation: a remote whose code throws while loading, or whose mount throws, shows the
 // generic fallback in its own area only; the shell and the other remotes keep working.
 import { crashRemote, type Crash } from '../support/broken-remote';
 import { expect, test } from '../support/fixtures';

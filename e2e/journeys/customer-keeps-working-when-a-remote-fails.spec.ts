@@ -1,4 +1,4 @@
-// Platform issue item 6, failure isolation: a remote pointed at a version that cannot load is
+// Failure isolation: a remote pointed at a version that cannot load is
 // replaced by its last known good version in the customer's browser
 // (docs/decisions/020-last-known-good-fallback.md); when that cannot load either, the remote's area
 // alone shows the generic fallback and the shell and the other remotes keep working. An operator then

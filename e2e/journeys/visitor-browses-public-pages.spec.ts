@@ -1,4 +1,4 @@
-// Platform issue item 9: every public route of the route table renders the right remote through the
+// Every public route of the route table renders the right remote through the
 // host, with no console errors (the consoleErrors fixture checks every test).
 import { expect, test } from '../support/fixtures';
 import { expectedFailedResponse } from '../support/onboarding';

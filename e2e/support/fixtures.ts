@@ -1,5 +1,5 @@
 // Fixtures every journey uses (CONVENTIONS "Epic Stack": Playwright tests named as user stories with
-// small fixtures). `consoleErrors` runs for every test: platform issue item 9, "no console errors on
+// small fixtures). `consoleErrors` runs for every test: "no console errors on
 // any page".
 import { test as base, expect, type Page } from '@playwright/test';
 import { fixtureToken, fixtureUser } from './fixture-user';

@@ -1,4 +1,4 @@
-// The one HTTP client of the app (issue item 3, `./api`): base URL ending in /api, app-check and
+// The one HTTP client of the app (`./api`): base URL ending in /api, app-check and
 // bearer headers on every request, the encrypted envelope, errors normalised to { status, message }.
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';

@@ -1,4 +1,4 @@
-// Exposed through federation as `host/api` (issue item 3). One instance app-wide: the host's own code
+// Exposed through federation as `host/api`. One instance app-wide: the host's own code
 // reaches it through the federation runtime too, never by a local import.
 import { createApiClient } from './client';
 import { sessionRefused } from './session-refused';

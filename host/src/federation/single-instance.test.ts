@@ -9,7 +9,7 @@ import { loadHostApi, loadHostBus, loadHostSession } from './host-modules';
 import { registerRemotes } from './runtime';
 
 /**
- * Issue item 3: one instance of ./api, ./session and ./bus across the host and every remote.
+ * One instance of ./api, ./session and ./bus across the host and every remote.
  * The host consumes its exposed modules through the federation runtime like the remotes, so the page
  * holds only the `host` container's copy (ARCHITECTURE "Known traps", webpack#17575).
  */

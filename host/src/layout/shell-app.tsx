@@ -15,7 +15,7 @@ import { useSignedOutElsewhere } from './use-signed-out-elsewhere';
 import { usePathname } from '@ajo/remote-kit/use-pathname';
 import styles from './shell.module.css';
 
-// The login form is not part of the first load of `/` (issue item 10).
+// The login form is not part of the first load of `/`.
 const LoginPage = lazy(() => import('../login/login-page'));
 // SPEC §4 prompts: only signed-in pages with a prompt due ever fetch the modals and their forms.
 const ProtectedPagePrompts = lazy(() => import('../prompts/protected-page-prompts'));

@@ -10,7 +10,7 @@ export interface HostServices {
 
 /**
  * Loads host/bus and host/session through federation the first time a page needs them. Static pages
- * (landing, FAQ, legal) never do, which keeps them out of the first load of `/` (issue item 10).
+ * (landing, FAQ, legal) never do, which keeps them out of the first load of `/`.
  */
 export function useHostServices(needed: boolean, load: () => Promise<HostServices>) {
   const [services, setServices] = useState<HostServices | null>(null);

@@ -3,7 +3,7 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { isLandingPath } from './public-paths';
 import { usePathname } from '@ajo/remote-kit/use-pathname';
 
-// Every page but the landing page sits behind the router, loaded on first need (issue item 10).
+// Every page but the landing page sits behind the router, loaded on first need.
 const RoutedPages = lazy(() => import('./routed-pages'));
 
 /** Landing is the first page people see: rendered at once, with no router and no form code. */
