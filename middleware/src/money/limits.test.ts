@@ -57,6 +57,18 @@ async function send(
   return reference;
 }
 
+/** Money in from the bank settlement account: a credit (`inter-inward`) or a reward. */
+async function credit(to: string, kobo: number, type: 'inter-inward' | 'reward') {
+  await ledger().transfer({
+    from: 'bank_settlement',
+    to,
+    amountKobo: kobo,
+    reference: `in-${randomUUID()}`,
+    type,
+    narration: 'Test credit',
+  });
+}
+
 /**
  * Moves an entry's time relative to the start of today in Lagos (UTC+1), on the database's clock.
  * Test-only: the ledger refuses updates, so that is lifted inside this one transaction.
@@ -131,28 +143,14 @@ describe('sentTodayKobo: what counts against the daily limit', () => {
     const bola = await fundedCustomer(t, 10_000);
     await send(ada.main, 700, 'funding');
     await send(bola.main, 300, 'inter-outward');
-    await ledger().transfer({
-      from: 'bank_settlement',
-      to: ada.main,
-      amountKobo: 50_000,
-      reference: `in-${randomUUID()}`,
-      type: 'inter-inward',
-      narration: 'Test credit',
-    });
+    await credit(ada.main, 50_000, 'inter-inward');
     expect(await sentTodayKobo(db(), ada.id)).toBe(0);
     expect(await sentTodayKobo(db(), bola.id)).toBe(30_000);
   });
 
   it('does not count what was sent from the commission wallet', async () => {
     const ada = await fundedCustomer(t, 0);
-    await ledger().transfer({
-      from: 'bank_settlement',
-      to: ada.commission,
-      amountKobo: 100_000,
-      reference: `reward-${randomUUID()}`,
-      type: 'reward',
-      narration: 'Test reward',
-    });
+    await credit(ada.commission, 100_000, 'reward');
     await send(ada.commission, 600, 'airtime');
     expect(await sentTodayKobo(db(), ada.id)).toBe(0);
   });
@@ -238,14 +236,7 @@ describe('assertWithinMaxBalance', () => {
   it('counts every customer wallet of the customer, not the commission wallet', async () => {
     const ada = await fundedCustomer(t, 250_000);
     await setTier(ada, 1);
-    await ledger().transfer({
-      from: 'bank_settlement',
-      to: ada.commission,
-      amountKobo: 4_000_000,
-      reference: `reward-${randomUUID()}`,
-      type: 'reward',
-      narration: 'Test reward',
-    });
+    await credit(ada.commission, 4_000_000, 'reward');
     // ₦250,000 held of tier 1's ₦300,000: ₦50,000 fits whatever the commission wallet holds.
     await expect(assertWithinMaxBalance(db(), ada.id, 5_000_000)).resolves.toBeUndefined();
     expect(await refusal(assertWithinMaxBalance(db(), ada.id, 5_000_001))).toMatchObject({
