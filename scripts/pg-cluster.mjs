@@ -4,7 +4,7 @@
 //   node scripts/pg-cluster.mjs stop [dir]
 // initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, chownSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, chownSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,32 @@ export async function startCluster(dir = path.join(os.tmpdir(), `ajo-pg-${proces
 export function stopCluster(dir) {
   const data = path.join(dir, 'data');
   if (existsSync(data)) run(findBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { quiet: true });
+}
+
+/**
+ * A cluster in a fresh folder under the system temp dir (named `prefix` + random): `stop()` stops it
+ * and removes the folder. When the start fails the folder is removed and the error thrown.
+ */
+export async function startThrowawayCluster(prefix) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+  let cluster;
+  try {
+    cluster = await startCluster(dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return {
+    url: cluster.url,
+    stop() {
+      try {
+        stopCluster(dir);
+      } finally {
+        remove();
+      }
+    },
+  };
 }
 
 function uid(user) {

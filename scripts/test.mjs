@@ -5,11 +5,10 @@
 // Every phase runs even when an earlier one failed, so one run shows everything; the exit code and
 // the closing 'N passed, N failed' line sum them up.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { BUILD_INPUTS, REMOTE_PACKAGES, ROOT, install, log, pnpmArgs, run } from './lib.mjs';
-import { startCluster, stopCluster } from './pg-cluster.mjs';
+import { startThrowawayCluster } from './pg-cluster.mjs';
 import verdicts from '../tooling/test-verdict.cjs';
 
 const { PLAYWRIGHT_ARGS, phaseVerdict, readJestCounts, readPlaywrightCounts } = verdicts;
@@ -102,25 +101,23 @@ await phase('Middleware tests on embedded PGlite', () =>
 
 // The PostgreSQL pass also runs the *.pg.test.ts files PGlite cannot: several instances on one
 // database (src/multi-instance: two middleware processes and the app server, jobs claimed once).
-const pgDir = path.join(os.tmpdir(), `ajo-test-pg-${process.pid}`);
-async function onThrowawayCluster(dir, fn) {
-  const cluster = await startCluster(dir);
+async function onThrowawayCluster(prefix, fn) {
+  const cluster = await startThrowawayCluster(prefix);
   try {
     return await fn(cluster.url);
   } finally {
-    stopCluster(dir);
-    rmSync(dir, { recursive: true, force: true });
+    cluster.stop();
   }
 }
 await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance tests included)', () =>
-  onThrowawayCluster(pgDir, (url) =>
+  onThrowawayCluster('ajo-test-pg-', (url) =>
     jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: url }),
   ),
 );
 
 // The remote registry on PostgreSQL (host/server/*.pg.test.mjs), in a cluster of its own.
 await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', () =>
-  onThrowawayCluster(`${pgDir}-registry`, (url) =>
+  onThrowawayCluster('ajo-test-pg-registry-', (url) =>
     jestPhase('@ajo/host', 'test:pg', { TEST_DATABASE_URL: url }),
   ),
 );

@@ -7,8 +7,7 @@
 // cluster (../scripts/pg-cluster.mjs), whose test databases are ready about three times sooner than
 // a PGlite boot per test file (and the *.pg.test.ts files join in); PGlite when neither is there.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MUTATION_AREAS } from './mutation-areas.mjs';
@@ -29,16 +28,15 @@ for (const area of asked) {
 const areas = reportOnly ? [] : asked.length > 0 ? asked : Object.keys(MUTATION_AREAS);
 
 let databaseUrl = process.env.TEST_DATABASE_URL || undefined;
-let clusterDir;
-const clusterScript = path.join(PACKAGE, '..', 'scripts', 'pg-cluster.mjs');
+let cluster;
 if (areas.length > 0 && !databaseUrl) {
-  const { startCluster } = await import(clusterScript);
-  clusterDir = mkdtempSync(path.join(os.tmpdir(), 'ajo-mutation-pg-'));
+  const { startThrowawayCluster } = await import(
+    path.join(PACKAGE, '..', 'scripts', 'pg-cluster.mjs')
+  );
   try {
-    databaseUrl = (await startCluster(clusterDir)).url;
+    cluster = await startThrowawayCluster('ajo-mutation-pg-');
+    databaseUrl = cluster.url;
   } catch (error) {
-    rmSync(clusterDir, { recursive: true, force: true });
-    clusterDir = undefined;
     console.warn(`No PostgreSQL (${error.message}): mutation testing on embedded PGlite`);
   }
 }
@@ -65,14 +63,7 @@ try {
     writeFileSync(meta, JSON.stringify({ seconds, at: new Date().toISOString(), database }));
   }
 } finally {
-  if (clusterDir) {
-    const { stopCluster } = await import(clusterScript);
-    try {
-      stopCluster(clusterDir);
-    } finally {
-      rmSync(clusterDir, { recursive: true, force: true });
-    }
-  }
+  cluster?.stop();
 }
 
 /** Killed and timed-out mutants were noticed by a test; survivors and uncovered ones were not. */

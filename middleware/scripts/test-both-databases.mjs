@@ -5,8 +5,6 @@
 // second run is skipped with a warning, unless REQUIRE_POSTGRES=1 makes that a failure.
 // Extra arguments go to jest (e.g. `npm test -- src/plugins`).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,17 +25,17 @@ function jest(label, env) {
 const pgliteStatus = jest('embedded PGlite', { TEST_DATABASE_URL: '' });
 
 let postgresStatus = 0;
-let clusterDir;
+let cluster;
 let url = process.env.TEST_DATABASE_URL;
 try {
   if (!url) {
-    const { startCluster } = await import(path.join(packageDir, '..', 'scripts', 'pg-cluster.mjs'));
-    clusterDir = mkdtempSync(path.join(os.tmpdir(), 'ajo-mw-pg-'));
+    const { startThrowawayCluster } = await import(
+      path.join(packageDir, '..', 'scripts', 'pg-cluster.mjs')
+    );
     try {
-      url = (await startCluster(clusterDir)).url;
+      cluster = await startThrowawayCluster('ajo-mw-pg-');
+      url = cluster.url;
     } catch (error) {
-      rmSync(clusterDir, { recursive: true, force: true });
-      clusterDir = undefined;
       const message = `PostgreSQL run skipped: ${error.message}`;
       if (process.env.REQUIRE_POSTGRES === '1') throw new Error(message);
       console.warn(`\n!!! ${message}\n`);
@@ -51,14 +49,7 @@ try {
   console.error(error.message);
   postgresStatus = 1;
 } finally {
-  if (clusterDir) {
-    const { stopCluster } = await import(path.join(packageDir, '..', 'scripts', 'pg-cluster.mjs'));
-    try {
-      stopCluster(clusterDir);
-    } finally {
-      rmSync(clusterDir, { recursive: true, force: true });
-    }
-  }
+  cluster?.stop();
 }
 
 console.log(

@@ -1,7 +1,8 @@
 // The encryption envelope of ARCHITECTURE "The wire contract" (SPEC §1, §7): crypto-js AES
 // (CBC, PKCS7) with a passphrase, OpenSSL "Salted__" base64, so
 // `openssl enc -d -aes-256-cbc -md md5 -a -A -k SECRET` reads it.
-// Only the AES module and the UTF-8 encoder are imported, never the whole of crypto-js (item 10).
+// Only the AES module and the UTF-8 encoder are imported, never the whole of crypto-js: the
+// rest (hashes, ciphers, encoders) would ship on every signed-in page for nothing.
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
