@@ -7,7 +7,7 @@
 // incremental file lets a re-run test only the mutants whose code or tests changed.
 import { MUTATION_AREAS } from './scripts/mutation-areas.mjs';
 
-const name = process.env.MUTATION_AREA ?? 'ledger';
+const name = process.env.MUTATION_AREA ?? 'ledger-entries';
 const area = MUTATION_AREAS[name];
 if (!area) throw new Error(`Unknown MUTATION_AREA ${name}: ${Object.keys(MUTATION_AREAS).join(', ')}`);
 
