@@ -1,4 +1,4 @@
-// One lint config for the workspace. Import direction (CONVENTIONS §2):
+// One lint config for the workspace. Import direction (docs/conventions.md §2):
 // shared <- host <- remotes (at run time, through federation only); no remote imports another.
 // Remotes reach the host's modules only through @ajo/remote-kit; the kit and tooling import no app.
 import js from '@eslint/js';
@@ -92,7 +92,7 @@ export default tseslint.config(
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: [...noApps, '@ajo/remote-kit', '@ajo/remote-kit/*'], message: 'shared imports no app (CONVENTIONS §2).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: [...noApps, '@ajo/remote-kit', '@ajo/remote-kit/*'], message: 'shared imports no app (docs/conventions.md §2).' }] }],
     },
   },
   {

@@ -2,7 +2,7 @@
 // Two builds into dist/: the shell (the page: layout, single-spa root config; a pure federation
 // consumer that ships the federation runtime once) and the `host` container that exposes ./api,
 // ./session and ./bus. The shell consumes host/* through the runtime like every remote, so each of
-// those modules has one instance on the page (ARCHITECTURE "Known traps", webpack#17575).
+// those modules has one instance on the page (docs/architecture.md "Known traps", webpack#17575).
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');

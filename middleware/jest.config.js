@@ -27,8 +27,9 @@ export default {
       },
     ],
   },
-  // @ajo/shared is TypeScript source (CONVENTIONS §3: the routes use its schemas): transform it
-  // whether Jest sees it through the node_modules/@ajo/shared symlink or at its real path.
+  // @ajo/shared is TypeScript source (docs/conventions.md §3: the routes use its schemas):
+  // transform it whether Jest sees it through the node_modules/@ajo/shared symlink or at its real
+  // path.
   transformIgnorePatterns: ['/node_modules/(?!@ajo/shared/)'],
   // Generous: PGlite boots a WebAssembly PostgreSQL per test file, slow on a loaded 2-core box.
   testTimeout: 120000,

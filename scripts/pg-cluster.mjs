@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// A throwaway PostgreSQL 15 cluster for tests and benchmarks (ARCHITECTURE "Local run and tests").
+// A throwaway PostgreSQL 15 cluster for tests and benchmarks
+// (docs/architecture.md "Local run and tests").
 //   node scripts/pg-cluster.mjs start [dir] [port]  -> prints DATABASE_URL on stdout
 //   node scripts/pg-cluster.mjs stop [dir]
 // initdb refuses to run as root, so as root the cluster belongs to the `postgres` user.

@@ -47,7 +47,7 @@ describe('the list of remotes', () => {
     expect(overlapping).toEqual([]);
     const paths = routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    // The host owns /login (ARCHITECTURE: the host owns auth).
+    // The host owns /login (docs/architecture.md "The pieces").
     expect(paths).not.toContain('/login');
   });
 

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
 // The webpack + Module Federation settings of the host and every remote (`@ajo/tooling/webpack`),
-// so the federation rules of ARCHITECTURE "Known traps" are written once.
+// so the federation rules of docs/architecture.md "Known traps" are written once.
 const path = require('node:path');
 const fs = require('node:fs');
 const { REMOTES, remotePackage } = require('./remotes.cjs');
@@ -15,9 +15,9 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 
 /**
- * Singletons of ARCHITECTURE "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared,
- * loaded once. The trailing-slash keys cover react/jsx-runtime and react-dom/client; pnpm keeps
- * packages under node_modules/.pnpm, hence allowNodeModulesSuffixMatch.
+ * Singletons of docs/architecture.md "Micro-frontends": react, react-dom, react-router-dom, rxjs
+ * and shared, loaded once. The trailing-slash keys cover react/jsx-runtime and react-dom/client;
+ * pnpm keeps packages under node_modules/.pnpm, hence allowNodeModulesSuffixMatch.
  * The router and rxjs are shared through @ajo/shared's narrow facades (`@ajo/shared/router`,
  * `@ajo/shared/rx`), not as packages: webpack keeps every export of a shared module, so sharing the
  * packages shipped all of them (docs/decisions/017-compressed-and-budgeted-first-pages.md); lint keeps
@@ -78,7 +78,8 @@ function createFederatedConfig(o) {
     target: 'web',
     output: {
       path: path.join(o.dir, 'dist'),
-      // ARCHITECTURE "Known traps": a manifest under /remotes/<name>/<version>/ finds its chunks there.
+      // docs/architecture.md "Known traps": a manifest under /remotes/<name>/<version>/ finds its
+      // chunks there.
       publicPath: 'auto',
       uniqueName: o.name,
       // Entry chunks: a hash in the name breaks the federation runtime module's own hashing, so they
@@ -115,7 +116,8 @@ function createFederatedConfig(o) {
             {
               loader: require.resolve('css-loader'),
               options: {
-                // Scoped class names: styles never leak between remotes (ARCHITECTURE).
+                // Scoped class names: styles never leak between remotes (docs/architecture.md
+                // "Micro-frontends").
                 modules: {
                   namedExport: false,
                   exportLocalsConvention: 'as-is',
@@ -150,7 +152,8 @@ function createFederatedConfig(o) {
         exposes: o.exposes,
         remotes: {},
         shared: sharedSingletons(o.dir),
-        // ARCHITECTURE "Known traps": loaded-first so one offline remote never breaks start-up.
+        // docs/architecture.md "Known traps": loaded-first so one offline remote never breaks
+        // start-up.
         shareStrategy: 'loaded-first',
         manifest: hasExposes ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
@@ -193,7 +196,8 @@ function createRemoteConfig(dir, env, argv) {
     mode: argv?.mode,
     runtime: 'consume',
     // No page entry: a remote is only ever loaded through its container, whose exposed modules are
-    // fetched asynchronously after share negotiation (the async boundary of ARCHITECTURE).
+    // fetched asynchronously after share negotiation (the async boundary of docs/architecture.md
+    // "Known traps").
     entry: {},
     exposes: { './app': './src/app/lifecycles.tsx' },
   });

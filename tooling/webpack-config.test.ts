@@ -43,7 +43,8 @@ describe('sharedSingletons', () => {
   const dir = path.join(ROOT, remoteFolder(REMOTES[0]));
   const shared = sharedSingletons(dir) as Record<string, { singleton: boolean; version?: string }>;
 
-  it('shares react, react-dom, the router and rxjs as singletons (ARCHITECTURE "Known traps")', () => {
+  // docs/architecture.md "Known traps": duplicate React.
+  it('shares react, react-dom, the router and rxjs as singletons', () => {
     for (const key of [
       'react',
       'react/',

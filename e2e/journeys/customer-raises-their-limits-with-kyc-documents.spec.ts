@@ -1,6 +1,6 @@
-// SPEC §2 KYC tab and DOMAIN.md "KYC tiers": a verified customer uploads a proof of residence and an
-// identity document; the sandbox review approves them (middleware README "Sandbox document review")
-// and the tier, with its limits, rises to 3.
+// SPEC §2 KYC tab and docs/domain.md "KYC tiers": a verified customer uploads a proof of residence
+// and an identity document; the sandbox review approves them (middleware README "Sandbox document
+// review") and the tier, with its limits, rises to 3.
 import { activatedCustomer } from '../support/activated-customer';
 import { expect, test } from '../support/fixtures';
 import { notifications } from '../support/onboarding';

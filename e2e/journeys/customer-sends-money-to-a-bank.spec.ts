@@ -1,6 +1,7 @@
-// Wallet to bank (SPEC §2, §4; DOMAIN "Bank switch"; README "Sandbox bank accounts"): a transfer
-// the bank pays; one the bank leaves pending and then refuses, reversed once the status query gets
-// the answer (run by the sandbox trigger, no waiting); a beneficiary saved, chosen and deleted.
+// Wallet to bank (SPEC §2, §4; docs/domain.md "Bank switch"; README "Sandbox bank accounts"): a
+// transfer the bank pays; one the bank leaves pending and then refuses, reversed once the status
+// query gets the answer (run by the sandbox trigger, no waiting); a beneficiary saved, chosen and
+// deleted.
 import { expect, test } from '../support/fixtures';
 import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
 import {

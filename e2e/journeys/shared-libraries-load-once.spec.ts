@@ -1,6 +1,6 @@
-// ARCHITECTURE "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared are federation
-// singletons, loaded once; host/api, host/session and host/bus have one instance across the host and
-// every remote ("Known traps": duplicate React, webpack#17575).
+// docs/architecture.md "Micro-frontends": react, react-dom, react-router-dom, rxjs and shared are
+// federation singletons, loaded once; host/api, host/session and host/bus have one instance across
+// the host and every remote ("Known traps": duplicate React, webpack#17575).
 import type { Response } from '@playwright/test';
 import { classifyChunk, licenseFileOf } from '../support/bundle/attribution.mjs';
 import { duplicateLibraries } from '../support/bundle/first-load.mjs';

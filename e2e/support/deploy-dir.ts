@@ -1,6 +1,6 @@
 // Journeys that switch a remote's version must never touch the developer's .deploy folder, so every
-// app server the tests start serves its own copy (ARCHITECTURE "Micro-frontends": operators change the
-// registry document; here the tests are the operators).
+// app server the tests start serves its own copy (docs/architecture.md "Micro-frontends": operators
+// change the registry document; here the tests are the operators).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Fixtures every journey uses (CONVENTIONS "Epic Stack": Playwright tests named as user stories with
+// Fixtures every journey uses (docs/conventions.md §9: Playwright tests named as user stories with
 // small fixtures). `consoleErrors` runs for every test: "no console errors on
 // any page".
 import { test as base, expect, type Page } from '@playwright/test';

@@ -1,8 +1,8 @@
-// The operator's side of the registry (ARCHITECTURE "Micro-frontends": operators switch or roll back
-// a remote's version without rebuilding anything): the app server's authenticated endpoint
-// (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback, the upload
-// of a built version) and, for a version that was never published or fails the checks, `force` with
-// a reason (the CLI's --force --reason; refused without them).
+// The operator's side of the registry (docs/architecture.md "Micro-frontends": operators switch or
+// roll back a remote's version without rebuilding anything): the app server's authenticated
+// endpoint (GET /_operator/registry, PUT /_operator/registry/<remote>, POST .../<remote>/rollback,
+// the upload of a built version) and, for a version that was never published or fails the checks,
+// `force` with a reason (the CLI's --force --reason; refused without them).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,8 @@ export function remoteArea(page: Page, owner: RouteOwner) {
 
 /**
  * The route rendered through the host by its owner: the owner's container shows a heading and no
- * other remote shows anything. /login belongs to the host itself (ARCHITECTURE "The pieces").
+ * other remote shows anything. /login belongs to the host itself
+ * (docs/architecture.md "The pieces").
  */
 export async function expectRenderedBy(page: Page, routeCase: RouteCase): Promise<void> {
   await expect(page).toHaveURL((url) => routeCase.landsOn.includes(url.pathname));

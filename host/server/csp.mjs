@@ -1,5 +1,6 @@
-// ARCHITECTURE "Security habits": a CSP with a per-response nonce and 'strict-dynamic' (federated
-// chunks load without 'unsafe-inline'), object-src 'none', base-uri 'none', frame-ancestors 'none'.
+// docs/architecture.md "Security habits": a CSP with a per-response nonce and 'strict-dynamic'
+// (federated chunks load without 'unsafe-inline'), object-src 'none', base-uri 'none',
+// frame-ancestors 'none'.
 import { randomBytes } from 'node:crypto';
 
 export function createNonce() {

@@ -1,7 +1,8 @@
 // The remote registry: which versions of each remote are published and which one is live
-// (ARCHITECTURE: operators switch or roll back a remote without rebuilding anything;
-// docs/decisions/019-immutable-versions-and-a-registry-database.md). One module for the CLI
-// (registry-cli.mjs), the build (publish-all.mjs) and the operator HTTP API (app.mjs).
+// (docs/architecture.md "Micro-frontends": operators switch or roll back a remote without
+// rebuilding anything; docs/decisions/019-immutable-versions-and-a-registry-database.md). One
+// module for the CLI (registry-cli.mjs), the build (publish-all.mjs) and the operator HTTP API
+// (app.mjs).
 //
 // - A published version is immutable: its files are digested at publish and copied once into
 //   ${DEPLOY_DIR}/remotes/<name>/<version>/; the same version with other content is refused.

@@ -1,4 +1,5 @@
-// Async boundary (ARCHITECTURE "Known traps"): shared singletons are negotiated before any app code runs.
+// Async boundary (docs/architecture.md "Known traps"): shared singletons are negotiated before any
+// app code runs.
 declare let __webpack_nonce__: string | undefined;
 
 // The app server puts the per-response CSP nonce in a meta tag; webpack stamps it on the script and

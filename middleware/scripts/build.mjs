@@ -3,7 +3,7 @@
 // `typecheck` script). Every bare import stays external (node builtins and node_modules packages,
 // resolved at run time from middleware/node_modules) EXCEPT @ajo/shared/*, which is TypeScript
 // source with extensionless imports and so is bundled: the server uses the web app's own schemas
-// and messages (CONVENTIONS §3: one zod schema per rule). JSON imports are bundled too.
+// and messages (docs/conventions.md §3: one zod schema per rule). JSON imports are bundled too.
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

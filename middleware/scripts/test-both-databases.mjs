@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite on embedded PGlite, then again on PostgreSQL (ARCHITECTURE "The
-// middleware": the test suite runs against both). PostgreSQL is TEST_DATABASE_URL when set,
+// `npm test`: the whole suite on embedded PGlite, then again on PostgreSQL (docs/architecture.md
+// "The middleware": the test suite runs against both). PostgreSQL is TEST_DATABASE_URL when set,
 // otherwise a throwaway cluster from ../scripts/pg-cluster.mjs. Without PostgreSQL binaries the
 // second run is skipped with a warning, unless REQUIRE_POSTGRES=1 makes that a failure.
 // Extra arguments go to jest (e.g. `npm test -- src/plugins`).

@@ -78,7 +78,7 @@ export interface AppDeps {
 /**
  * A feature area registers here: `src/modules/<area>/routes.ts` exports an async function taking
  * the Fastify instance; it is mounted under /api. Routes stay thin: services hold the rules,
- * repositories the SQL (CONVENTIONS §5).
+ * repositories the SQL (docs/conventions.md §5).
  */
 const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   healthRoutes,

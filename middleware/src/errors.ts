@@ -1,6 +1,6 @@
 /**
  * A failure the client caused or may act on, answered with its status and a human `message`
- * (ARCHITECTURE "The wire contract"). Anything else is a 500 whose details stay in the log.
+ * (docs/architecture.md "The wire contract"). Anything else is a 500 whose details stay in the log.
  */
 export class AppError extends Error {
   constructor(

@@ -56,7 +56,10 @@ declare module 'host/api' {
     ): Promise<ApiResponse<T>>;
   }
   export interface ApiClient extends HttpMethods {
-    /** Sends {"encrypted": ...} and decrypts the {"encrypted": ...} answer (ARCHITECTURE wire contract). */
+    /**
+     * Sends {"encrypted": ...} and decrypts the {"encrypted": ...} answer (docs/architecture.md
+     * "The wire contract").
+     */
     encrypted: HttpMethods;
   }
   export const api: ApiClient;

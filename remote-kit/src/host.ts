@@ -4,8 +4,8 @@
 // The shell registers the `host` container with its runtime; a remote container has its own runtime
 // instance (named after the remote by its build), so it registers the same entry there before
 // loading. The container evaluates each exposed module once, so the remote gets the very instances
-// the shell uses (ARCHITECTURE "Known traps"). Compiled into each remote, never shared: `registered`
-// is this remote's own state (docs/decisions/005-remote-kit-compiled-in.md).
+// the shell uses (docs/architecture.md "Known traps"). Compiled into each remote, never shared:
+// `registered` is this remote's own state (docs/decisions/005-remote-kit-compiled-in.md).
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 import type * as HostApi from 'host/api';
 import type * as HostBus from 'host/bus';

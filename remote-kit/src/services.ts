@@ -64,8 +64,8 @@ interface SafeParser<T> {
 }
 
 /**
- * CONVENTIONS §4: parse what the server sends. A body that does not parse rejects like a failed call
- * without a server message, so the caller shows its SPEC fallback instead of crashing.
+ * docs/conventions.md §4: parse what the server sends. A body that does not parse rejects like a
+ * failed call without a server message, so the caller shows its SPEC fallback instead of crashing.
  */
 export function parseResponse<T>(schema: SafeParser<T>, data: unknown): T {
   const result = schema.safeParse(data);

@@ -1,4 +1,4 @@
-// One place that binds the shared zod/mini schemas to react-hook-form (CONVENTIONS §3).
+// One place that binds the shared zod/mini schemas to react-hook-form (docs/conventions.md §3).
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 

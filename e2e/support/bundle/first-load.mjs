@@ -174,7 +174,8 @@ function sum(items, key) {
 
 /**
  * react and react-dom must come from one build, once: two build folders serving the same library,
- * or one chunk fetched twice, means two copies (ARCHITECTURE "Known traps": duplicate React).
+ * or one chunk fetched twice, means two copies (docs/architecture.md "Known traps": duplicate
+ * React).
  */
 export function duplicateLibraries(result) {
   const problems = [];

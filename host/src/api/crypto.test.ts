@@ -15,7 +15,7 @@ function openssl(args: string[], input: string): string {
   ).toString('utf8');
 }
 
-describe('the encryption envelope (ARCHITECTURE wire contract)', () => {
+describe('the encryption envelope (docs/architecture.md "The wire contract")', () => {
   it('round-trips a JSON body', () => {
     const body = { phone_number: '2348012345678', security_pin: '1234', mac_address: 'web' };
     const ciphertext = encryptPayload(body, SECRET);

@@ -1,4 +1,4 @@
-// The encryption envelope of ARCHITECTURE "The wire contract" (SPEC §1, §7): crypto-js AES
+// The encryption envelope of docs/architecture.md "The wire contract" (SPEC §1, §7): crypto-js AES
 // (CBC, PKCS7) with a passphrase, OpenSSL "Salted__" base64, so
 // `openssl enc -d -aes-256-cbc -md md5 -a -A -k SECRET` reads it.
 // Only the AES module and the UTF-8 encoder are imported, never the whole of crypto-js: the

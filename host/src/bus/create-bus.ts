@@ -1,7 +1,7 @@
 import { Subject, filter } from '@ajo/shared/rx';
 import type { BusEvent, BusEventOf, BusEventType, EventBus } from '@ajo/shared/events';
 
-/** A typed RxJS event bus (ARCHITECTURE: cross-remote communication goes over it). */
+/** A typed RxJS event bus (docs/architecture.md "Micro-frontends"). */
 export function createBus(): EventBus {
   const subject = new Subject<BusEvent>();
   return {

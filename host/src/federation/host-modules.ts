@@ -1,5 +1,5 @@
 // The shell reaches its own exposed modules through the federation runtime, exactly as remotes do,
-// so the page holds one instance of each (ARCHITECTURE "Known traps", webpack#17575).
+// so the page holds one instance of each (docs/architecture.md "Known traps", webpack#17575).
 import type * as HostApi from 'host/api';
 import type * as HostBus from 'host/bus';
 import type * as HostSession from 'host/session';

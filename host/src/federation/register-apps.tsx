@@ -68,7 +68,7 @@ export function versionAttempts(
 
 /**
  * One single-spa application per remote, active on the routes it owns (route table). The loader is
- * the only place a remote is fetched (ARCHITECTURE "Known traps": load remotes only inside
+ * the only place a remote is fetched (docs/architecture.md "Known traps": load remotes only inside
  * single-spa app loaders).
  */
 export function registerRemoteApps(

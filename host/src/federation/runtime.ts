@@ -1,5 +1,6 @@
 // The shell's handle on the Module Federation runtime. Remotes are registered at run time from the
-// registry document (ARCHITECTURE: no remote URL is compiled into the host bundle).
+// registry document (docs/architecture.md "Micro-frontends": no remote URL is compiled into the
+// host bundle).
 import {
   createInstance,
   getInstance,
@@ -15,7 +16,10 @@ export function federation(): ModuleFederation {
   return instance;
 }
 
-/** ARCHITECTURE "Known traps": log a remote that fails to load; the caller shows the fallback. */
+/**
+ * docs/architecture.md "Known traps": log a remote that fails to load; the caller shows the
+ * fallback.
+ */
 export const errorLoadRemotePlugin = (): ModuleFederationRuntimePlugin => ({
   name: 'ajo-error-load-remote',
   errorLoadRemote(args) {

@@ -11,7 +11,7 @@ import { registerRemotes } from './runtime';
 /**
  * One instance of ./api, ./session and ./bus across the host and every remote.
  * The host consumes its exposed modules through the federation runtime like the remotes, so the page
- * holds only the `host` container's copy (ARCHITECTURE "Known traps", webpack#17575).
+ * holds only the `host` container's copy (docs/architecture.md "Known traps", webpack#17575).
  */
 const SRC = path.resolve(__dirname, '..');
 const EXPOSED = ['api', 'session', 'bus'];

@@ -21,9 +21,9 @@ export interface LoginPageProps {
 const resolver = zodResolver(loginFormSchema) as unknown as Resolver<LoginFormValues>;
 
 /**
- * /login belongs to the host (ARCHITECTURE: it owns auth). SPEC §2: phone number plus 4-digit
- * security PIN (hint 'Numbers only, e.g. 1234'), links to /forgot-pin and /signup. SPEC §4 rules in
- * ./sign-in.ts.
+ * /login belongs to the host (docs/architecture.md "The pieces"). SPEC §2: phone number plus
+ * 4-digit security PIN (hint 'Numbers only, e.g. 1234'), links to /forgot-pin and /signup. SPEC §4
+ * rules in ./sign-in.ts.
  */
 export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPageProps) {
   const {

@@ -32,7 +32,7 @@ export async function signIn(values: LoginFormValues, deps: SignInDeps): Promise
     security_pin: values.security_pin,
     mac_address: MAC_ADDRESS,
   });
-  // CONVENTIONS §4: an answer that does not parse is an error the user sees, not a crash.
+  // docs/conventions.md §4: an answer that does not parse is an error the user sees, not a crash.
   const parsed = loginResponseSchema.safeParse(response.data);
   if (!parsed.success) throw { status: 0, message: 'Unexpected response from the server' };
   const { token, user } = parsed.data;

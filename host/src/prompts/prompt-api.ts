@@ -1,5 +1,5 @@
 // SPEC §7 calls behind the prompts (create-transaction-pin and PUT /users/{id}). Every answer is
-// parsed with the shared schema (CONVENTIONS §4) instead of being cast.
+// parsed with the shared schema (docs/conventions.md §4) instead of being cast.
 import {
   ninSubmittedResponseSchema,
   ninUpdatePayloadSchema,

@@ -5,7 +5,10 @@ import { REMOTES } from '@ajo/tooling/remotes';
 
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
-/** 'host' marks a screen the shell renders itself (/login: the host owns auth, ARCHITECTURE). */
+/**
+ * 'host' marks a screen the shell renders itself (/login: the host owns auth, docs/architecture.md
+ * "The pieces").
+ */
 export type RouteOwner = RemoteName | 'host';
 
 export interface RouteEntry {

@@ -1,7 +1,7 @@
 import { networkFromPhone } from './network-prefix';
 import { formatToken } from './token';
 
-describe('networkFromPhone (DOMAIN.md "Mobile networks")', () => {
+describe('networkFromPhone (docs/domain.md "Mobile networks")', () => {
   it.each([
     ['07025123456', 'mtnng'],
     ['07026', 'mtnng'],

@@ -1,4 +1,4 @@
-// DOMAIN.md "Mobile networks": the network a Nigerian number's prefix suggests. Numbers are
+// docs/domain.md "Mobile networks": the network a Nigerian number's prefix suggests. Numbers are
 // portable, so this only pre-selects; the customer can always change it.
 import type { TelcoCode } from '@ajo/shared/entities';
 

@@ -1,4 +1,4 @@
-// DOMAIN.md "KYC tiers": the limits are shown before they bite, on the initiate step.
+// docs/domain.md "KYC tiers": the limits are shown before they bite, on the initiate step.
 import { useEffect, useState } from 'react';
 import { formatNaira } from '@ajo/shared/format';
 import type { TransferLimitsResponse } from '@ajo/shared/schemas';

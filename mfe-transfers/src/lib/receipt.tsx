@@ -1,6 +1,7 @@
-// A receipt the customer can keep (DOMAIN.md "What customers ask for": receipts with the reference
-// to report). Share uses the Web Share API where the browser has it, else copies the text; the PDF
-// library is loaded only when Download is pressed, so it never weighs on the first load.
+// A receipt the customer can keep (docs/domain.md "What customers ask for": receipts with the
+// reference to report). Share uses the Web Share API where the browser has it, else copies the
+// text; the PDF library is loaded only when Download is pressed, so it never weighs on the first
+// load.
 import { useState } from 'react';
 import { formatNaira } from '@ajo/shared/format';
 import { Button } from '@ajo/shared/ui';

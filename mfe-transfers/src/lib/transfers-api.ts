@@ -1,5 +1,5 @@
 // The calls of this remote (SPEC §7 "Transfers and beneficiaries"), each answer parsed with the
-// schema the middleware answers with (CONVENTIONS §4).
+// schema the middleware answers with (docs/conventions.md §4).
 import type { Bank } from '@ajo/shared/entities';
 import { sortBanksByName } from '@ajo/shared/format';
 import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';

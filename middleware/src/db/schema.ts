@@ -33,7 +33,7 @@ export interface UsersTable {
   transaction_pin_hash: string | null;
   // Copied from the verified identity at activation (YYYY-MM-DD).
   date_of_birth: ColumnType<string | null, string | null | undefined, string | null>;
-  /** DOMAIN.md KYC tier; null is tier 2 (every activated customer). */
+  /** docs/domain.md "KYC tiers"; null is tier 2 (every activated customer). */
   kyc_tier: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 0015: set when the account is closed (SPEC §9); sign-in is refused after it. */
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -54,7 +54,7 @@ export interface SessionsTable {
 export type SessionEndReason =
   'signed-out' | 'security-pin-reset' | 'transaction-pin-reset' | 'account-closed';
 
-// One row per OTP sent; only the hash is kept (ARCHITECTURE "Secrets").
+// One row per OTP sent; only the hash is kept (docs/architecture.md "Security habits").
 export interface OtpsTable {
   id: Generated<string>;
   phone_number: string;

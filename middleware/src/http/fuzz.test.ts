@@ -4,8 +4,9 @@
  * field missing, null, of the wrong type, huge, with a NUL byte or a lone surrogate, odd numbers
  * (float noise, denormals, 1e308), extra and prototype-named fields, bodies that are not objects,
  * broken envelopes, odd path parameters and bearer headers. Bad input must get a clear 4xx in the
- * `{message}` contract (encrypted where the route is), never a 5xx (ARCHITECTURE wire contract).
- * Deterministic: the cases are enumerated, not random, so a failure replays exactly.
+ * `{message}` contract (encrypted where the route is), never a 5xx
+ * (docs/architecture.md "The wire contract"). Deterministic: the cases are enumerated, not random,
+ * so a failure replays exactly.
  */
 import type { RouteOptions } from 'fastify';
 import { toJSONSchema } from 'zod';

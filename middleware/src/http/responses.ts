@@ -1,7 +1,10 @@
 import { messageResponseSchema } from '@ajo/shared/schemas';
 import { z } from 'zod/mini';
 
-/** Every refusal is `{ message }` (ARCHITECTURE "The wire contract"): one schema, each code named. */
+/**
+ * Every refusal is `{ message }` (docs/architecture.md "The wire contract"): one schema, each code
+ * named.
+ */
 export const errorBody = messageResponseSchema;
 
 const ERROR_MEANINGS: Record<number, string> = {

@@ -7,7 +7,7 @@ import {
 } from './account-number.js';
 
 describe('NUBAN account numbers', () => {
-  it('computes the check digits of the DOMAIN.md examples', () => {
+  it('computes the check digits of the CBN examples', () => {
     expect(nubanCheckDigit('058', '012345678')).toBe(5); // GTBank 0123456785
     expect(nubanCheckDigit('011', '000001457')).toBe(9); // First Bank 0000014579
     expect(isValidNuban('058', '0123456785')).toBe(true);

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-// DOMAIN.md "Bank accounts (NUBAN)", revised CBN standard (2020).
+// docs/domain.md "Bank accounts (NUBAN)", revised CBN standard (2020).
 const WEIGHTS = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
 
 /** A 3-digit CBN code is padded with 000, a 5-digit (MFB/fintech) code gets a leading 9. */

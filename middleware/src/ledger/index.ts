@@ -1,4 +1,5 @@
-// The ledger's public surface (ARCHITECTURE "The middleware": money is a double-entry ledger).
+// The ledger's public surface (docs/architecture.md "The middleware": money is a double-entry
+// ledger).
 export {
   createLedger,
   DEFAULT_INSTITUTION_CODE,

@@ -8,8 +8,9 @@ import type { AccountRef } from './types.js';
 
 export interface LedgerOptions {
   /**
-   * The institution's bank code used for the NUBAN check digit of wallet numbers (DOMAIN.md):
-   * 3-digit CBN, 5-digit MFB/fintech or 6-digit form. Default: a fictitious MFB code.
+   * The institution's bank code used for the NUBAN check digit of wallet numbers (docs/domain.md
+   * "Bank accounts (NUBAN)"): 3-digit CBN, 5-digit MFB/fintech or 6-digit form. Default: a
+   * fictitious MFB code.
    */
   institutionCode?: string;
   /** Source of random serials (tests force collisions with it); default crypto.randomInt. */

@@ -15,9 +15,9 @@ import {
 } from './limits.js';
 import { ensureSystemAccounts } from './system-accounts.js';
 
-// The tier rules of the money area (DOMAIN.md "KYC tiers") called directly, boundaries included:
-// the route tests show them through the API, these pin each rule so that moving a boundary or
-// dropping a condition is noticed (docs/benchmarks/mutation.md).
+// The tier rules of the money area (docs/domain.md "KYC tiers") called directly, boundaries
+// included: the route tests show them through the API, these pin each rule so that moving a
+// boundary or dropping a condition is noticed (docs/benchmarks/mutation.md).
 
 let t: TestApp;
 beforeAll(async () => {

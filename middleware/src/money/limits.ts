@@ -4,8 +4,8 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 /*
- * The CBN tier limits of mobile wallets (DOMAIN.md "KYC tiers"), enforced on the server before any
- * money moves. A customer's tier is users.kyc_tier; null is tier 2, the tier activation gives
+ * The CBN tier limits of mobile wallets (docs/domain.md "KYC tiers"), enforced on the server before
+ * any money moves. A customer's tier is users.kyc_tier; null is tier 2, the tier activation gives
  * (BVN or NIN with a face photo). Day boundaries are Lagos days (UTC+1, no daylight saving) on the
  * database's clock, the clock the ledger stamps its entries with.
  */

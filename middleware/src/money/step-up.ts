@@ -37,8 +37,8 @@ export interface StepUpDeps {
 }
 
 /**
- * Step-up authentication of large money calls (ARCHITECTURE "The wire contract"): the first call
- * answers 202 and sends an OTP; the same call repeated with `otp` proceeds.
+ * Step-up authentication of large money calls (docs/architecture.md "The wire contract"): the first
+ * call answers 202 and sends an OTP; the same call repeated with `otp` proceeds.
  */
 export class StepUp {
   constructor(private readonly deps: StepUpDeps) {}

@@ -25,7 +25,7 @@ const locked = () => new AppError(429, TRANSACTION_PIN_LOCKED, 'PIN_LOCKED');
  * The transaction PIN check of every money call: 5 wrong PINs in a row lock all the user's money
  * calls for 15 minutes; a right PIN resets the count.
  *
- * ARCHITECTURE "Security habits": the attempt is counted before the PIN is compared, in one
+ * docs/architecture.md "Security habits": the attempt is counted before the PIN is compared, in one
  * conditional statement. A slot is the wrong PINs in a row (`failures`) plus the attempts still
  * being compared (`in_flight`), so however many arrive at once at most 5 are ever compared in a
  * lock window: an attempt that finds 5 slots taken gives its slot back and is refused unseen. A

@@ -15,7 +15,7 @@ export const INVALID_PAYLOAD = 'Invalid request payload';
 export const isEncryptedRoute = (request: FastifyRequest) =>
   request.routeOptions.config?.encrypted === true;
 
-/** Decrypted text is JSON when it parses, else plain text (ARCHITECTURE "The wire contract"). */
+/** Decrypted text is JSON when it parses, else text (docs/architecture.md "The wire contract"). */
 function parseDecrypted(text: string): unknown {
   if (text === '') return {};
   try {

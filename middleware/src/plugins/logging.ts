@@ -4,9 +4,10 @@ import type { FastifyServerOptions } from 'fastify';
 import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 
 /*
- * Secrets never reach the log (ARCHITECTURE "Security habits"): bearer tokens, the app-check header,
- * the envelope ciphertext (it decrypts with a secret that ships to browsers), PINs, OTPs, tokens.
- * Paths cover an object logged at the top level, under one key (`body.pin`) or two (`req.body.pin`).
+ * Secrets never reach the log (docs/architecture.md "Security habits"): bearer tokens, the
+ * app-check header, the envelope ciphertext (it decrypts with a secret that ships to browsers),
+ * PINs, OTPs, tokens. Paths cover an object logged at the top level, under one key (`body.pin`) or
+ * two (`req.body.pin`).
  */
 const secretKeys = [
   'pin',

@@ -20,9 +20,10 @@ export interface AttemptLimitOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * preHandler limiting OTP and PIN routes (ARCHITECTURE "Security habits": online attempt limits
-     * are the real defence for 4- and 6-digit secrets). Counts per phone number — from the query or
-     * the (decrypted) body — and per IP; 429 with a human message once either is exceeded.
+     * preHandler limiting OTP and PIN routes (docs/architecture.md "Security habits": online
+     * attempt limits are the real defence for 4- and 6-digit secrets). Counts per phone number —
+     * from the query or the (decrypted) body — and per IP; 429 with a human message once either is
+     * exceeded.
      */
     limitAttempts(options: AttemptLimitOptions): preHandlerHookHandler;
     /**

@@ -19,7 +19,7 @@ import { SandboxIdentityProvider } from './identity/sandbox.js';
 import type { Notifier } from './notifier/index.js';
 import { SandboxNotifier } from './notifier/sandbox.js';
 
-/** Every third party the routes talk to (ARCHITECTURE "The middleware"). */
+/** Every third party the routes talk to (docs/architecture.md "The middleware"). */
 export interface Providers {
   mode: 'sandbox';
   bankSwitch: BankSwitch;

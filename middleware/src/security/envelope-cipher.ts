@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /*
- * The wire envelope's cipher (ARCHITECTURE "The wire contract"): what crypto-js's
+ * The wire envelope's cipher (docs/architecture.md "The wire contract"): what crypto-js's
  * `AES.encrypt(text, passphrase)` produces — AES-256-CBC, PKCS7, key and IV from OpenSSL's
  * EVP_BytesToKey (MD5, one iteration, 8-byte salt), base64 of "Salted__" + salt + ciphertext.
  * `openssl enc -aes-256-cbc -md md5 -a -A -k SECRET` reads and writes the same bytes.

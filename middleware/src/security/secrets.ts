@@ -6,7 +6,7 @@ import {
 } from './secret-hash-pool.js';
 
 /*
- * PINs and OTPs (ARCHITECTURE "Security habits"). A 4- or 6-digit secret falls to offline
+ * PINs and OTPs (docs/architecture.md "Security habits"). A 4- or 6-digit secret falls to offline
  * guessing whatever the KDF, so it is first keyed with a pepper (HMAC-SHA256 with PIN_PEPPER, kept
  * out of the database), then stretched with scrypt and a per-secret salt. OWASP's scrypt setting:
  * N=2^17, r=8, p=1 (128 MiB), which exceeds Node's default 32 MiB maxmem, hence MAXMEM.

@@ -4,9 +4,9 @@ import { signHs256, verifyHs256 } from './hs256-jwt.js';
 
 /**
  * Bearer tokens backed by a session row (docs/decisions/015-sessions-ended-on-the-server.md): the
- * signature and expiry prove who signed it (ARCHITECTURE "Security habits": algorithm allow-list,
- * exp checked), the row whether the session is still open. Ending the row refuses the token on
- * every middleware instance at once.
+ * signature and expiry prove who signed it (docs/architecture.md "Security habits": algorithm
+ * allow-list, exp checked), the row whether the session is still open. Ending the row refuses the
+ * token on every middleware instance at once.
  */
 export interface TokenService {
   /** Opens a session for the user and signs its token. */

@@ -52,7 +52,10 @@ export const BANK_OPTION_SEPARATOR = '***';
 /** SPEC §3 "Browser session data" storage keys. */
 export const SESSION_TOKEN_KEY = 'tk';
 export const SESSION_USER_ID_KEY = 'id';
-/** ARCHITECTURE "Step-up": default amount (naira) at or above which a money call asks for an OTP. */
+/**
+ * Default amount (naira) at or above which a money call asks for an OTP first (step-up,
+ * docs/architecture.md "The wire contract").
+ */
 export const DEFAULT_STEP_UP_THRESHOLD_NAIRA = 50_000;
 /** SPEC §5: default face-check failure message lives in messages; the capture type is jpeg. */
 export const FACE_PHOTO_MIME_TYPE = 'image/jpeg';
@@ -63,5 +66,8 @@ export const SESSION_PHONE_KEY = 'phone_number';
 /** SPEC §3 Signup form: referrer_code comes from session storage when a referral link set it. */
 export const REFERRAL_CODE_KEY = 'referral_code';
 
-/** The header every money call carries its client reference in (ARCHITECTURE "a client reference makes every money call idempotent"). */
+/**
+ * The header every money call carries its client reference in: a retry with the same reference
+ * never moves money twice (docs/architecture.md "The wire contract").
+ */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

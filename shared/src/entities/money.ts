@@ -81,7 +81,7 @@ export interface Transaction {
   narration: string | null;
 }
 
-/** SPEC §4 / ARCHITECTURE step-up: a 202 answer asks for an OTP. */
+/** SPEC §4 / docs/architecture.md "The wire contract" (step-up): a 202 answer asks for an OTP. */
 export interface OtpChallenge {
   notificationChannel: 'email' | 'phone' | (string & {});
   recipient: string;

@@ -1,5 +1,5 @@
-// The typed cross-remote bus contract (ARCHITECTURE "Micro-frontends"). Types only: the host
-// implements the bus and exposes it through federation as `host/bus`.
+// The typed cross-remote bus contract (docs/architecture.md "Micro-frontends"). Types only: the
+// host implements the bus and exposes it through federation as `host/bus`.
 import type { Observable } from '@ajo/shared/rx';
 import type { User } from '../entities';
 

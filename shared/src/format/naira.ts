@@ -1,5 +1,6 @@
 // SPEC §9: amounts and balances in naira (₦) with 2 decimals. Rounding goes through integer kobo so
-// that binary floating point never shows 1.005 as ₦1.00 (ARCHITECTURE: money is integer kobo).
+// that binary floating point never shows 1.005 as ₦1.00 (docs/architecture.md "The middleware":
+// money is integer kobo).
 
 const NAIRA_SIGN = '₦';
 

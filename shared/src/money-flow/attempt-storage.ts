@@ -9,8 +9,9 @@ export interface MoneyFlowPersistence<TDetails> {
   /** The sessionStorage key, one per screen, e.g. 'ajo.money-flow.airtime'. */
   storageKey: string;
   /**
-   * Checks what was stored (CONVENTIONS §4: parse, do not cast), e.g. `airtimeFormSchema.safeParse`
-   * wrapped to return the data or null. A value that does not parse is dropped.
+   * Checks what was stored (docs/conventions.md §4: parse, do not cast), e.g.
+   * `airtimeFormSchema.safeParse` wrapped to return the data or null. A value that does not parse
+   * is dropped.
    */
   parseDetails: (raw: unknown) => TDetails | null;
   /** Defaults to window.sessionStorage: per tab, gone when the tab closes. */

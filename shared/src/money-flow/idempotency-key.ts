@@ -1,4 +1,5 @@
-// ARCHITECTURE "a client reference makes every money call idempotent": the web client sends a UUID
+// docs/architecture.md "The wire contract": a client reference makes every money call idempotent.
+// The web client sends a UUID
 // in the Idempotency-Key header, one per attempt (8-64 characters of [A-Za-z0-9_-]).
 
 // The header's name lives in @ajo/shared/constants, so an API module that only sends it does not

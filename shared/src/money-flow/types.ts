@@ -1,5 +1,5 @@
 // The contract between the money flow and the screen that uses it (SPEC §4 "Purchase/transfer
-// flow"; the step-up and client-reference rules of ARCHITECTURE "The wire contract").
+// flow"; the step-up and client-reference rules of docs/architecture.md "The wire contract").
 import type { OtpChallenge } from '../entities';
 
 export type MoneyOutcomeStatus = 'successful' | 'pending' | 'failed';

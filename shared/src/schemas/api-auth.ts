@@ -1,6 +1,6 @@
 // What the middleware answers on the sign-up, sign-in and security-PIN calls of SPEC §7.
-// The web app parses every response with these (CONVENTIONS §4) and the middleware's tests check its
-// answers against them, so both sides hold one contract.
+// The web app parses every response with these (docs/conventions.md §4) and the middleware's tests
+// check its answers against them, so both sides hold one contract.
 import { STATE_ID_INVALID } from '@ajo/shared/messages';
 import { z } from './zod';
 

@@ -1,6 +1,7 @@
 // What the middleware answers on the identity-verification and activation calls
 // (SPEC §7 BVN/NIN, verify-user, PUT /users/{id}, create-transaction-pin). The web app parses every
-// response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
+// response with these (docs/conventions.md §4) and the middleware's route tests check its answers
+// against them.
 import { PLATFORM } from '@ajo/shared/constants';
 import { CHANNEL_WEB, TID_REQUIRED, USER_ID_REQUIRED } from '@ajo/shared/messages';
 import { userSchema, walletSchema } from './api-auth';

@@ -86,8 +86,8 @@ export type ServiceTypesResponse = z.infer<typeof serviceTypesResponseSchema>;
 
 /**
  * POST /payments/categories/electricity/verify-meter: SPEC §3 meter result (name, address) plus
- * what DOMAIN.md says a meter check returns: the smallest purchase the meter accepts (naira,
- * arrears included) and the arrears.
+ * what a meter check returns (docs/domain.md "Bill aggregator"): the smallest purchase the meter
+ * accepts (naira, arrears included) and the arrears.
  */
 export const verifyMeterResponseSchema = z.object({
   meter: z.object({

@@ -1,6 +1,6 @@
 // What the middleware answers on the settings calls (SPEC §2 "Settings", §3 Identity document,
 // Document type, Referral; SPEC §7 "Verification" and "Other"). The web app parses every answer with
-// these (CONVENTIONS §4) and the middleware's route schemas are these same objects.
+// these (docs/conventions.md §4) and the middleware's route schemas are these same objects.
 import { z } from './zod';
 
 const nonEmpty = z.string().check(z.minLength(1));

@@ -1,7 +1,7 @@
 // What the middleware answers on the transfer and beneficiary calls (SPEC §3 Bank, Beneficiary,
 // Account verification result, Wallet verification response; SPEC §7 "Transfers and
-// beneficiaries"). The web app parses every answer with these (CONVENTIONS §4) and the middleware's
-// route schemas are these same objects, so the two cannot drift.
+// beneficiaries"). The web app parses every answer with these (docs/conventions.md §4) and the
+// middleware's route schemas are these same objects, so the two cannot drift.
 import { moneyCallStatusSchema } from './api-money';
 import { nubanSchema, walletNumberSchema } from './money';
 import { z } from './zod';

@@ -1,6 +1,7 @@
 // What the middleware answers on the wallet, history and funding calls (SPEC §3
 // Transaction, §7 GET /transactions and POST /transfers/bank-to-wallet). The web app parses every
-// response with these (CONVENTIONS §4) and the middleware's route tests check its answers against them.
+// response with these (docs/conventions.md §4) and the middleware's route tests check its answers
+// against them.
 import { TRANSACTION_HISTORY_TYPE } from '@ajo/shared/constants';
 import { HISTORY_TYPE_MINI } from '@ajo/shared/messages';
 import { nubanSchema } from './money';

@@ -3,8 +3,8 @@ import styles from './error-fallback.module.css';
 
 /**
  * SPEC §8 "Rendering fallback" with SPEC §2's Back to safety link to /dashboard: shown in a remote's
- * area when it fails to load or render (ARCHITECTURE "Micro-frontends"). A plain link on purpose:
- * after a failure a full page load is the safest way back.
+ * area when it fails to load or render (docs/architecture.md "Micro-frontends"). A plain link on
+ * purpose: after a failure a full page load is the safest way back.
  */
 export function ErrorFallback() {
   return (

@@ -30,7 +30,7 @@ export const DEMO_WALLETS: Wallet[] = [
   },
 ];
 
-/** What a reload brings back goes through the same schema (CONVENTIONS §4). */
+/** What a reload brings back goes through the same schema (docs/conventions.md §4). */
 export function parseDemoTransfer(raw: unknown): DemoTransfer | null {
   const parsed = demoTransferSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;

@@ -1,5 +1,5 @@
 // The calls of the settings screen (SPEC §7 "Verification" and "Other"), each answer parsed with
-// the schema the middleware answers with (CONVENTIONS §4).
+// the schema the middleware answers with (docs/conventions.md §4).
 import {
   documentTypesResponseSchema,
   identityDocumentCreatedResponseSchema,
@@ -60,7 +60,7 @@ export async function addIdentityDocument(
   return parseResponse(identityDocumentCreatedResponseSchema, response.data);
 }
 
-/** The KYC tier and its limits (DOMAIN.md "KYC tiers"), as the transfer screens show them. */
+/** The KYC tier and its limits (docs/domain.md "KYC tiers"), as the transfer screens show them. */
 export async function fetchTierLimits(
   walletAccountNumber: string,
 ): Promise<TransferLimitsResponse> {

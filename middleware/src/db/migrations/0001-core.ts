@@ -69,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // Rate-limit counters live in the database, not in memory, so a second instance shares them
-  // (ARCHITECTURE "The middleware": no in-memory state that would stop a second instance).
+  // (docs/architecture.md "The middleware": no in-memory state that would stop a second instance).
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())

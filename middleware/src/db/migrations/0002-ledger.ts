@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /*
- * The double-entry ledger (ARCHITECTURE "The middleware"; owned by src/ledger).
+ * The double-entry ledger (docs/architecture.md "The middleware"; owned by src/ledger).
  * Rules the database enforces itself, so that no code path (or hand-written SQL) can break them:
  *  - a wallet's cached balance never goes below zero (CHECK);
  *  - every entry balances, sum of signed postings = 0, checked at COMMIT by deferred triggers;

@@ -19,8 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
-  // DOMAIN.md "KYC tiers". Null is tier 2: activation needs BVN or NIN with a face photo, so every
-  // customer with a wallet has reached it; documents (settings) raise it to 3.
+  // docs/domain.md "KYC tiers". Null is tier 2: activation needs BVN or NIN with a face photo, so
+  // every customer with a wallet has reached it; documents (settings) raise it to 3.
   await db.schema
     .alterTable('users')
     .addColumn('kyc_tier', 'smallint', (c) => c.check(sql`kyc_tier between 1 and 3`))

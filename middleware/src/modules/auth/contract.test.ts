@@ -27,9 +27,9 @@ import {
 } from '../../test-support/auth-test-kit.js';
 
 /*
- * CONVENTIONS §3: the routes judge a payload with the web app's own schemas, so a bad field gets
- * the SPEC §5 message the form shows, word for word. Each case names the message it expects and
- * checks the shared schema gives that same first message.
+ * docs/conventions.md §3: the routes judge a payload with the web app's own schemas, so a bad field
+ * gets the SPEC §5 message the form shows, word for word. Each case names the message it expects
+ * and checks the shared schema gives that same first message.
  */
 interface Parser {
   safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } };

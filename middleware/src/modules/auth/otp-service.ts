@@ -14,7 +14,7 @@ import {
 import type { SecretHasher } from '../../security/secrets.js';
 import type { OtpPurpose, OtpRepository } from './otp-repository.js';
 
-/** ARCHITECTURE "Security habits": OTPs are single use, 10 minutes, 5 tries. */
+/** docs/architecture.md "Security habits": OTPs are single use, 10 minutes, 5 tries. */
 export const OTP_TTL_SECONDS = 10 * 60;
 /** SPEC §9: the resend countdown is 180 s; the server holds the same rule. */
 export const OTP_RESEND_SECONDS = 180;

@@ -8,9 +8,10 @@ import {
 import { z } from 'zod/mini';
 
 /*
- * Request schemas of the auth calls (SPEC §7), built from the web app's own schemas (CONVENTIONS §3:
- * one zod schema per rule, same messages on both sides). The server only tightens them into strict
- * objects, so an unknown field is refused before it reaches a service (OWASP API3).
+ * Request schemas of the auth calls (SPEC §7), built from the web app's own schemas
+ * (docs/conventions.md §3: one zod schema per rule, same messages on both sides). The server only
+ * tightens them into strict objects, so an unknown field is refused before it reaches a service
+ * (OWASP API3).
  */
 
 export const phoneQuery = z.strictObject({ phone_number: internationalPhoneSchema });

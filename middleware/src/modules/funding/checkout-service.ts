@@ -62,7 +62,7 @@ export class CheckoutService {
     }
     if (wallet.status === 'blocked') throw conflict(WALLET_BLOCKED, 'ACCOUNT_BLOCKED');
     if (wallet.status !== 'active') throw conflict(WALLET_CLOSED, 'ACCOUNT_CLOSED');
-    // DOMAIN "KYC tiers": refused before the card is charged, not after.
+    // docs/domain.md "KYC tiers": refused before the card is charged, not after.
     await assertWithinMaxBalance(this.deps.db, userId, amountKobo, 'own');
     const now = this.deps.clock.now();
     const created = await this.deps.db

@@ -31,7 +31,7 @@ export async function creditInboundTransfer(
       .select('id')
       .where('reference', '=', reference)
       .executeTakeFirst();
-    // DOMAIN "KYC tiers": a credit past the holder's maximum balance is refused (the switch
+    // docs/domain.md "KYC tiers": a credit past the holder's maximum balance is refused (the switch
     // returns it to the sender); a repeated notification of an applied one is still a replay.
     if (owner?.ownerUserId && !applied) {
       await lockCustomers(trx, [owner.ownerUserId]);

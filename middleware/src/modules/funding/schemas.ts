@@ -7,8 +7,8 @@ import {
 import { z } from 'zod/mini';
 
 /*
- * The web app's own rules (CONVENTIONS §3), tightened into strict objects so an unknown field is
- * refused before it reaches a service (OWASP API3).
+ * The web app's own rules (docs/conventions.md §3), tightened into strict objects so an unknown
+ * field is refused before it reaches a service (OWASP API3).
  */
 
 /** SPEC §3 / §5 bank-to-wallet payload (the phone is the shared phone rule, sent as 234…). */

@@ -2,8 +2,8 @@ import { ninUpdatePayloadSchema, pinsMatch, transactionPinPairSchema } from '@aj
 import { z } from 'zod/mini';
 
 /*
- * The web app's own schemas (CONVENTIONS §3), tightened into strict objects so an unknown field is
- * refused before it reaches a service (OWASP API3). Object-level checks do not travel with
+ * The web app's own schemas (docs/conventions.md §3), tightened into strict objects so an unknown
+ * field is refused before it reaches a service (OWASP API3). Object-level checks do not travel with
  * `.shape`, so the PIN pair's comparison is applied again.
  */
 

@@ -2,7 +2,7 @@ import type { TelcoCode } from '@ajo/shared/entities';
 import { TELCOS } from '@ajo/shared/constants';
 import type { Disco, MeterType } from '../../providers/bill-aggregator/index.js';
 
-/** SPEC §3 telco codes → the aggregator's service ids (DOMAIN.md "Bill aggregator"). */
+/** SPEC §3 telco codes → the aggregator's service ids (docs/domain.md "Bill aggregator"). */
 const AIRTIME_SERVICE: Record<TelcoCode, string> = {
   mtnng: 'mtn',
   airng: 'airtel',

@@ -231,7 +231,9 @@ export class PaymentsService {
   }
 }
 
-/** DOMAIN.md: a meter with arrears takes the minimum purchase on top of them. */
+/**
+ * docs/domain.md "Bill aggregator": a meter with arrears takes the minimum purchase on top of them.
+ */
 function minimumOf(meter: MeterVerification): number {
   return meter.minimumPurchaseKobo + meter.arrearsKobo;
 }

@@ -8,8 +8,8 @@ import {
 import { z } from 'zod/mini';
 
 /*
- * The web app's own rules (CONVENTIONS §3), tightened into strict objects so an unknown field is
- * refused before it reaches a service.
+ * The web app's own rules (docs/conventions.md §3), tightened into strict objects so an unknown
+ * field is refused before it reaches a service.
  */
 export const airtimeBody = z.strictObject(airtimePayloadSchema.shape);
 export const dataBody = z.strictObject(dataPayloadSchema.shape);

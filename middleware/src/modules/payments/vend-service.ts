@@ -16,7 +16,7 @@ export type BillPaymentRow = Selectable<BillPaymentsTable>;
 
 /** The job that asks the aggregator about a vend it has not answered definitely. */
 export const VEND_STATUS_QUERY = 'payments.vend-status';
-/** DOMAIN.md: the first status query after about a minute. */
+/** docs/domain.md "Pending outcomes": the first status query after about a minute. */
 export const FIRST_STATUS_QUERY_SECONDS = 60;
 
 export interface VendStatusPayload {
@@ -47,8 +47,8 @@ export interface PurchaseInput {
 export const requestIdFor = (reference: string) => `vend-${reference}`;
 
 /**
- * Airtime, data and electricity: debit first, the aggregator's answer decides (DOMAIN.md "Bill
- * aggregator", "How good wallets handle it").
+ * Airtime, data and electricity: debit first, the aggregator's answer decides
+ * (docs/domain.md "Bill aggregator", "Pending outcomes").
  *
  * 1. One transaction: the daily limit, the debit wallet → outbound_holding (ledger reference = the
  *    money call's reference), the purchase row (pending) and a status-query job a minute later.

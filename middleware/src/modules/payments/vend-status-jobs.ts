@@ -2,9 +2,9 @@ import { RetryLater, scheduleBackoff, type JobQueue } from '../../jobs/queue.js'
 import { VEND_STATUS_QUERY, type VendService, type VendStatusPayload } from './vend-service.js';
 
 /**
- * DOMAIN.md: query an unknown outcome after about a minute, then a few more times, and never
- * reverse without a definite answer. 60 s after the purchase (the enqueue's delay), then 2, 5, 15,
- * 30 minutes and hourly: about 9 hours in all before the job dies.
+ * docs/domain.md "Pending outcomes": query an unknown outcome after about a minute, then a few more
+ * times, and never reverse without a definite answer. 60 s after the purchase (the enqueue's
+ * delay), then 2, 5, 15, 30 minutes and hourly: about 9 hours in all before the job dies.
  */
 export const VEND_STATUS_BACKOFF = [120, 300, 900, 1800, 3600] as const;
 export const VEND_STATUS_MAX_ATTEMPTS = 12;

@@ -75,11 +75,11 @@ const COLUMNS = [
 ] as const;
 
 /**
- * Identity documents and the tier they earn (DOMAIN.md "KYC tiers": tier 3 is full KYC, with an
- * address and an ID document). A document is stored 'pending' and reviewed by the document-review
- * provider in a job queued in the same transaction; once a verified customer has an approved
- * proof of residence and an approved identity document, users.kyc_tier becomes 3 and the limits
- * of src/money/limits.ts follow.
+ * Identity documents and the tier they earn (docs/domain.md "KYC tiers": tier 3 is full KYC, with
+ * an address and an ID document). A document is stored 'pending' and reviewed by the
+ * document-review provider in a job queued in the same transaction; once a verified customer has an
+ * approved proof of residence and an approved identity document, users.kyc_tier becomes 3 and the
+ * limits of src/money/limits.ts follow.
  */
 export class IdentityDocuments {
   constructor(

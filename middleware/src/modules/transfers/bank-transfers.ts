@@ -23,14 +23,14 @@ import {
 } from './messages.js';
 
 /*
- * Wallet to bank (docs/decisions/013-outbound-money.md; DOMAIN.md "Bank switch"): debit the
+ * Wallet to bank (docs/decisions/013-outbound-money.md; docs/domain.md "Bank switch"): debit the
  * wallet into the outbound holding account, then ask the switch to pay. 00 pays the holding on to
  * bank settlement; a definite refusal reverses the debit (a new entry the customer sees); anything
  * else is pending, and a durable job asks the switch again until it gives a definite answer.
  */
 
 export const NIP_STATUS_QUERY = 'nip.status-query';
-/** First status query after about a minute, then backing off to hourly (DOMAIN.md). */
+/** docs/domain.md "Pending outcomes": the first status query after a minute, then up to hourly. */
 export const STATUS_QUERY_DELAYS = [60, 120, 300, 600, 1800, 3600] as const;
 /** About two days of hourly queries before a person has to look (the job goes dead, logged). */
 const STATUS_QUERY_ATTEMPTS = 50;

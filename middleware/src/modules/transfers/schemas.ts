@@ -11,8 +11,8 @@ import { z } from 'zod/mini';
 import { NAME_ENQUIRY_REQUIRED } from './messages.js';
 
 /*
- * The web app's own payload rules (CONVENTIONS §3) as strict objects, so an unknown field is
- * refused before it reaches a service (OWASP API3).
+ * The web app's own payload rules (docs/conventions.md §3) as strict objects, so an unknown field
+ * is refused before it reaches a service (OWASP API3).
  */
 
 export const verifyWalletBody = z.strictObject(verifyWalletPayloadSchema.shape);

@@ -225,7 +225,7 @@ describe('POST /api/transfers/wallet-to-other-wallet/transfer-funds', () => {
   });
 });
 
-describe('CBN tier limits (DOMAIN.md "KYC tiers")', () => {
+describe('CBN tier limits (docs/domain.md "KYC tiers")', () => {
   it("refuses a transfer past tier 2's ₦200,000 a day, counting every debit of the day, reversals excluded", async () => {
     const ada = await fundedCustomer(t, 300_000);
     const bola = await createCustomer(t);

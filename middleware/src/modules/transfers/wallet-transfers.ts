@@ -64,7 +64,7 @@ export interface WalletTransferInput {
 /**
  * Wallet to wallet (SPEC §2): one balanced ledger entry, intra-outward for the sender and
  * intra-inward for the receiver (the ledger turns the type per account). The sender's daily limit
- * and the receiver's maximum balance (DOMAIN.md "KYC tiers") are checked on locked rows in the
+ * and the receiver's maximum balance (docs/domain.md "KYC tiers") are checked on locked rows in the
  * same transaction, so concurrent transfers cannot pass them together. The money call's
  * reference is the ledger reference: a call run again after a crash moves nothing new.
  */

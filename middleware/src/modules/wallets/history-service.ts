@@ -56,9 +56,10 @@ export async function miniStatement(
 }
 
 /**
- * What the history adds to a payment that left the wallet (DOMAIN "What customers ask for": honest
- * pending, the token kept): 'pending' while the provider has not answered for sure, and a prepaid
- * vend's token. The ledger entry itself is written before either is known, and never changes.
+ * What the history adds to a payment that left the wallet (docs/domain.md "What customers ask for":
+ * honest pending, the token kept): 'pending' while the provider has not answered for sure, and a
+ * prepaid vend's token. The ledger entry itself is written before either is known, and never
+ * changes.
  */
 async function outboundNotes(
   db: Kysely<Database>,

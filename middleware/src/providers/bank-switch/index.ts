@@ -1,8 +1,8 @@
 /*
- * Bank switch (NIBSS NIP-like), DOMAIN.md "Bank switch". Response codes: 00 approved, 01 status
- * unknown, 07 invalid account, 09 in progress, 13 invalid amount, 16 unknown bank, 25 no record,
- * 26 duplicate, 51 insufficient funds, 57 not permitted, 61 limit exceeded, 91 beneficiary bank not
- * available, 94 duplicate transaction, 96 system malfunction, 97 timeout.
+ * Bank switch (NIBSS NIP-like), docs/domain.md "Bank switch". Response codes: 00 approved, 01
+ * status unknown, 07 invalid account, 09 in progress, 13 invalid amount, 16 unknown bank, 25 no
+ * record, 26 duplicate, 51 insufficient funds, 57 not permitted, 61 limit exceeded, 91 beneficiary
+ * bank not available, 94 duplicate transaction, 96 system malfunction, 97 timeout.
  */
 export type NipResponseCode =
   | '00'

@@ -1,4 +1,4 @@
-// DOMAIN.md "Bank accounts (NUBAN)": revised CBN standard (2020).
+// docs/domain.md "Bank accounts (NUBAN)": revised CBN standard (2020).
 const WEIGHTS = [3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3, 3, 7, 3];
 
 /** 3-digit codes are padded '000'+code; 5-digit codes become '9'+code. */

@@ -7,7 +7,7 @@ import { isValidNuban, makeNuban, nubanCheckDigit } from './nuban.js';
 import { SANDBOX_ACCOUNTS, SandboxBankSwitch } from './sandbox.js';
 
 describe('NUBAN check digit', () => {
-  it('matches the CBN examples in DOMAIN.md', () => {
+  it('matches the CBN examples of docs/domain.md', () => {
     expect(makeNuban('058', '012345678')).toBe('0123456785');
     expect(makeNuban('011', '000001457')).toBe('0000014579');
   });

@@ -11,7 +11,7 @@ import { BankSwitchTimeout } from './index.js';
 import { nipId } from './nip-id.js';
 import { isValidNuban, makeNuban } from './nuban.js';
 
-// DOMAIN.md sample banks (CBN or fintech code / NIP code).
+// Sample banks: CBN or fintech code, NIP code (docs/domain.md "Bank accounts (NUBAN)").
 export const SANDBOX_BANKS: Bank[] = [
   ['044', '000014', 'Access Bank'],
   ['058', '000013', 'GTBank'],

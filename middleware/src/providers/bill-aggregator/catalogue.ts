@@ -1,7 +1,7 @@
 /*
- * The sandbox aggregator's catalogue (DOMAIN.md "Bill aggregator"): airtime and data per network,
- * the twelve DisCos prepaid and postpaid, and the fixed test numbers the README lists. A real
- * aggregator (VTpass-like) answers the same shapes.
+ * The sandbox aggregator's catalogue (docs/domain.md "Bill aggregator"): airtime and data per
+ * network, the twelve DisCos prepaid and postpaid, and the fixed test numbers the README lists. A
+ * real aggregator (VTpass-like) answers the same shapes.
  */
 import type { Disco, Variation, VendStatus } from './index.js';
 
@@ -49,7 +49,7 @@ export const DATA_VARIATIONS: Record<string, Variation[]> = {
   ]),
 };
 
-/** DOMAIN.md "Bill aggregator": the DisCos, each sold prepaid and postpaid. */
+/** docs/domain.md "Bill aggregator": the DisCos, each sold prepaid and postpaid. */
 export const DISCOS: readonly Disco[] = [
   { serviceId: 'ikeja-electric', name: 'Ikeja Electric (IKEDC)' },
   { serviceId: 'eko-electric', name: 'Eko Electric (EKEDC)' },

@@ -1,4 +1,4 @@
-/** Bill aggregator (VTpass-like), DOMAIN.md "Bill aggregator": airtime, data, electricity. */
+/** Bill aggregator (VTpass-like), docs/domain.md "Bill aggregator": airtime, data, electricity. */
 export interface Variation {
   variation_code: string;
   name: string;

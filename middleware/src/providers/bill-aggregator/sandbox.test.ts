@@ -129,7 +129,7 @@ describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
     await expect(other.queryStatus('never-sent')).resolves.toBeNull();
   });
 
-  it('names every DisCo of DOMAIN.md once', () => {
+  it('names each of the twelve DisCos once', () => {
     expect(new Set(DISCOS.map((d) => d.serviceId)).size).toBe(12);
   });
 });

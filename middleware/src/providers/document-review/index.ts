@@ -1,5 +1,5 @@
 /**
- * Document review (DOMAIN.md "KYC tiers": tier 3 needs an address and an ID document). A real
+ * Document review (docs/domain.md "KYC tiers": tier 3 needs an address and an ID document). A real
  * provider is a KYC vendor or the back office; the product only needs its verdict on one document.
  */
 export interface DocumentForReview {

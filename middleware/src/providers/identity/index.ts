@@ -1,7 +1,7 @@
 import type { Api } from '../../http/api.js';
 
 /**
- * Identity provider (BVN with NIBSS iGree-style consent, NIN), DOMAIN.md "Identity", SPEC §7.
+ * Identity provider (BVN with NIBSS iGree-style consent, NIN), docs/domain.md "Identity", SPEC §7.
  * The middleware keeps consent sessions and tids in its own tables; the provider only answers who
  * a number belongs to and, later, whether a submitted NIN passed verification.
  */

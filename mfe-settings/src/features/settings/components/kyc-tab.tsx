@@ -32,7 +32,9 @@ const REVIEW_BADGES = {
   rejected: { tone: 'danger', text: 'Rejected' },
 } as const;
 
-/** SPEC §2 KYC: BVN, the two document kinds, and the tier they lead to (DOMAIN.md "KYC tiers"). */
+/**
+ * SPEC §2 KYC: BVN, the two document kinds, and the tier they lead to (docs/domain.md "KYC tiers").
+ */
 export function KycTab({ user }: { user: User }) {
   const [documents, setDocuments] = useState<IdentityDocumentItem[] | null>(null);
   const [limits, setLimits] = useState<TransferLimitsResponse | null>(null);
