@@ -31,7 +31,9 @@ const PHONES = [
 ] as const;
 
 let referrer: Referrer;
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
+test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
+  // A hook keeps the config's timeout, not the describe's: the referrer's sign-up needs more.
+  testInfo.setTimeout(90_000);
   referrer = await qualifyingReferrer(browser);
 });
 test.afterAll(async () => referrer?.close());
