@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { copyDeployDir, makeRunDir } from './support/deploy-dir';
 import {
   APP_PORT,
+  E2E_ANDROID_STORE_URL,
+  E2E_IOS_STORE_URL,
   MIDDLEWARE_PORT,
   REGISTRY_ADMIN_TOKEN,
   appBaseURL,
@@ -142,6 +144,8 @@ export default defineConfig({
         MIDDLEWARE_URL: middlewareURL,
         DEPLOY_DIR: path.join(runDir, 'deploy'),
         REGISTRY_ADMIN_TOKEN,
+        ANDROID_STORE_URL: E2E_ANDROID_STORE_URL,
+        IOS_STORE_URL: E2E_IOS_STORE_URL,
       },
     },
   ],

@@ -19,6 +19,14 @@ export const MIDDLEWARE_PORT = Number(process.env.E2E_MIDDLEWARE_PORT ?? 3101);
 export const appBaseURL = `http://127.0.0.1:${APP_PORT}`;
 export const middlewareURL = `http://127.0.0.1:${MIDDLEWARE_PORT}`;
 
+/**
+ * The store listings the e2e app server is configured with (ANDROID_STORE_URL / IOS_STORE_URL),
+ * not the defaults, so a journey sent there proves the address comes from the configuration.
+ */
+export const E2E_ANDROID_STORE_URL =
+  'https://play.google.com/store/apps/details?id=ng.ajowallet.e2e';
+export const E2E_IOS_STORE_URL = 'https://apps.apple.com/ng/app/ajo-wallet-e2e/id6450000099';
+
 /** The operator token the e2e app servers accept on the registry endpoint. */
 export const REGISTRY_ADMIN_TOKEN = 'e2e-operator-token';
 

@@ -85,6 +85,8 @@ describe('legal pages (SPEC §2)', () => {
       screen.getByText(/only to pay\s+for electricity, airtime, data or cable TV/),
     ).toBeInTheDocument();
     expect(screen.getByText(/The promotion ends on July 31/)).toBeInTheDocument();
+    expect(screen.getByText(/a balance of at least N1,000 in your wallet/)).toBeInTheDocument();
+    expect(screen.getByText(/fund their wallet with at least N1,000/)).toBeInTheDocument();
   });
 
   it('card terms: 13 numbered clauses, clause 10 anchored, the note and the date', () => {
@@ -97,5 +99,11 @@ describe('legal pages (SPEC §2)', () => {
     expect(screen.getByText('Last updated August 20, 2025.')).toBeInTheDocument();
     expect(screen.getByText(/one-time issuance fee of 1,050 naira/)).toBeInTheDocument();
     expect(screen.getAllByText(/more than 60 minutes after/).length).toBeGreaterThan(0);
+    // The rest of SPEC §9's card figures: delivery charges, 5 working days, 30 days' notice, 6 months.
+    expect(screen.getByText(/Delivery charges are paid by you/)).toBeInTheDocument();
+    expect(screen.getByText(/within 5 working days/)).toBeInTheDocument();
+    expect(screen.getByText(/30 days' notice before changing a fee/)).toBeInTheDocument();
+    expect(screen.getByText(/not activated within 6 months is blocked/)).toBeInTheDocument();
+    expect(screen.getByText(/unused for 6 months is blocked/)).toBeInTheDocument();
   });
 });

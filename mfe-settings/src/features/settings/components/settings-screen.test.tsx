@@ -104,6 +104,27 @@ describe('settings screen', () => {
     expect(screen.getByLabelText('current location')).toHaveTextContent('/settings/delete-account');
   });
 
+  it("shows the customer's photo on General, else the initials of their name", async () => {
+    session.loadUser.mockImplementation(async () => {
+      session.setUser(customer({ photo_url: '/api/sandbox/files/users/7/images/face.jpg' }));
+      return customer();
+    });
+    const { unmount } = renderAt('/settings');
+    expect(await screen.findByRole('img', { name: 'Photo of Ada Obi' })).toHaveAttribute(
+      'src',
+      '/api/sandbox/files/users/7/images/face.jpg',
+    );
+    expect(screen.getByText('Ada Obi')).toBeInTheDocument();
+    unmount();
+
+    session.loadUser.mockImplementation(async () => {
+      session.setUser(customer({ photo_url: null }));
+      return customer();
+    });
+    renderAt('/settings');
+    expect(await screen.findByRole('img', { name: 'Initials of Ada Obi' })).toHaveTextContent('AO');
+  });
+
   it('opens the More tab on /settings/delete-account and a tab named in ?tab=', async () => {
     renderAt('/settings/delete-account');
     expect(await screen.findByRole('tab', { name: 'More' })).toHaveAttribute(
