@@ -1,34 +1,14 @@
 // The status step's own content for a purchase (SPEC §2): the server's sentence on where the money
 // is, and for a delivered prepaid meter the token (0000-0000-0000-0000-0000), its units and Copy.
-import { useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { MoneyFlowStatusSlot } from '@ajo/shared/money-flow';
-import { Button } from '@ajo/shared/ui';
+import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
-import { showToast } from '@ajo/remote-kit/services';
 import type { PurchaseResult } from './payments-api';
 import styles from './payments.module.css';
-import { formatToken } from './token';
 
-export const TOKEN_COPIED = 'Token copied to clipboard.';
-/** The browser refused the clipboard and the old copy command: the token is selected instead. */
-export const TOKEN_COPY_BLOCKED =
-  'Your browser blocked copying. The token is selected: press and hold it (or use Ctrl+C) to copy it.';
-
-/**
- * Selects the token on screen and copies it through the old selection command, for a browser that
- * refuses the clipboard API (an http page, an in-app browser, a denied permission). True when the
- * browser says it copied; either way the token stays selected for the customer to copy by hand.
- */
-function copyBySelection(element: HTMLElement | null): boolean {
-  const selection = window.getSelection();
-  if (!element || !selection) return false;
-  selection.selectAllChildren(element);
-  try {
-    return typeof document.execCommand === 'function' && document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
+// Only a delivered prepaid token needs it: fetched then, not with the payments screens.
+const TokenPanel = lazy(() => import('./token-panel'));
 
 export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseResult>) {
   const result = outcome.details;
@@ -38,7 +18,9 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
     <>
       <p className={styles.muted}>{result.message}</p>
       {transaction.token ? (
-        <TokenPanel token={transaction.token} units={transaction.units} />
+        <Suspense fallback={<Spinner label="Loading the token…" />}>
+          <TokenPanel token={transaction.token} units={transaction.units} />
+        </Suspense>
       ) : null}
       <SummaryList
         label="Purchase details"
@@ -53,42 +35,5 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
         ]}
       />
     </>
-  );
-}
-
-function TokenPanel({ token, units }: { token: string; units: string | null }) {
-  const [copied, setCopied] = useState(false);
-  const [blocked, setBlocked] = useState(false);
-  const tokenRef = useRef<HTMLOutputElement>(null);
-  const shown = formatToken(token);
-  const copy = async () => {
-    let done: boolean;
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(shown);
-      done = true;
-    } catch {
-      done = copyBySelection(tokenRef.current);
-    }
-    setCopied(done);
-    setBlocked(!done);
-    if (done) void showToast('success', TOKEN_COPIED);
-  };
-  return (
-    <div className={styles.token}>
-      <span className={styles.muted} id="token-label">
-        Electricity token
-      </span>
-      <output ref={tokenRef} className={styles.tokenValue} aria-labelledby="token-label">
-        {shown}
-      </output>
-      {units ? <span>{units} kWh</span> : null}
-      <Button variant="secondary" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy token'}
-      </Button>
-      <p role="status" className={styles.muted}>
-        {blocked ? TOKEN_COPY_BLOCKED : ''}
-      </p>
-    </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   toasts,
 } from '@ajo/remote-kit/testing';
 import { purchaseAnswer } from '../../../lib/test-purchases';
-import { TOKEN_COPY_BLOCKED } from '../../../lib/purchase-status';
+import { TOKEN_COPY_BLOCKED } from '../../../lib/token-panel';
 import { ElectricityScreen } from './electricity-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
