@@ -6,6 +6,9 @@ import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activa
 import { confirmWithPin } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 120_000 });
+// What the token panel says when the browser refuses to copy (mfe-payments purchase-status.tsx).
+const TOKEN_COPY_BLOCKED =
+  'Your browser blocked copying. The token is selected: press and hold it (or use Ctrl+C) to copy it.';
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test('a customer buys a data plan after switching network: the plan resets and the amount follows the plan', async ({
@@ -69,8 +72,22 @@ test('a customer buys prepaid electricity, sees the 20-digit token and copies it
   await expect(token).toHaveText(/^\d{4}-\d{4}-\d{4}-\d{4}-\d{4}$/);
   await page.getByRole('button', { name: 'Copy token' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    (await token.textContent())?.trim(),
-  );
+  const shown = (await token.textContent())?.trim();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+
+  await test.step('a browser that refuses the clipboard: the token is selected, and the customer told how to copy it', async () => {
+    await page.evaluate(() => {
+      const refuse = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: refuse },
+        configurable: true,
+      });
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'Copied' }).click();
+    await expect(page.getByText(TOKEN_COPY_BLOCKED)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy token' })).toBeVisible();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(shown);
+  });
   expect(await balanceOf(customer, wallet)).toBe(8000);
 });

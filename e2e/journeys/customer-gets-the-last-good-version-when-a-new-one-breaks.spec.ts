@@ -25,6 +25,8 @@ const good: Record<string, string> = {};
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Its own server and two uploads (each packed, digested and compressed): slow on a busy machine.
+  test.setTimeout(90_000);
   server = await startPrivateAppServer('last-good-version');
   good.payments = await publishBrokenVersion(
     server,
@@ -175,7 +177,11 @@ test('a settings version whose mount throws is forced live: the customer still g
   signedInShell,
 }) => {
   const { remote, version } = THROWS_AT_MOUNT;
-  // Nothing in its files tells the checks it will throw: only forcing it past a review would do.
+  // Its files are sound: only the headless mount before going live finds that it throws, and
+  // refuses it. An operator forces it anyway, with a reason.
+  const refused = await tryActivate(server, remote, version);
+  expect(refused.status).toBe(409);
+  expect(refused.message).toMatch(/the mount check failed: .*mount threw/);
   await forceVersion(server, remote, version, 'journey: a mount that throws');
   expect(await fallbackVersion(server, remote)).toBe(good.settings);
 

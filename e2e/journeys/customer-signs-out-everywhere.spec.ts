@@ -75,3 +75,22 @@ test.describe('a customer whose stored token was ended elsewhere', () => {
     });
   });
 });
+
+test.describe('a customer on a phone who signs out from the open menu', () => {
+  test.use({ viewport: { width: 390, height: 844 }, allowedConsoleErrors: { patterns: [/401/] } });
+
+  test('signs in again to a dashboard the menu does not cover', async ({ page }) => {
+    const customer = await activatedCustomer(page);
+    const sidebar = page.getByRole('complementary', { name: 'Dashboard' });
+    await expect(sidebar).toBeHidden();
+    await page.getByRole('button', { name: /menu|sidebar/i }).click();
+    await sidebar.getByRole('button', { name: 'Signout' }).click();
+    await expect(page).toHaveURL(pathnameIs('/login'));
+
+    // In the same page (no reload): the shell that had the menu open shows the next dashboard.
+    await signIn(page, customer.phone, CUSTOMER_PIN);
+    await expect(page).toHaveURL(pathnameIs('/dashboard'));
+    await expect(page.getByText(`Welcome, ${customer.firstName}`)).toBeVisible();
+    await expect(sidebar).toBeHidden();
+  });
+});

@@ -15,6 +15,7 @@ import {
   verifyBvnAtProvider,
 } from '../support/identity';
 import { notifications, pathnameIs } from '../support/onboarding';
+import { remoteArea } from '../support/screens';
 
 // Sign-up (real scrypt), the provider round trip, the first face check of a run (which loads the
 // detector's model) and an upload, on two cores that also run the servers.
@@ -84,6 +85,16 @@ test('a new customer verifies with a BVN and a camera photo, lands on an activat
     ).toBeVisible();
     await expect(prompt).toBeHidden();
   });
+
+  await test.step('Back to the onboarding page: an activated customer is sent to /dashboard, no error', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(pathnameIs('/dashboard'));
+    // The dashboard's own screen is mounted: the onboarding screen is gone with whatever it asked.
+    await expect(remoteArea(page, 'wallets').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(notifications(page).getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('Error fetching details')).toHaveCount(0);
+    await expect(page.getByText(/Verification data not found/)).toHaveCount(0);
+  });
 });
 
 test('a signed-in customer not yet verified sees the not-activated screen, and a BVN the provider refuses (229…) shows the failure with a way back to /signup', async ({
@@ -96,6 +107,8 @@ test('a signed-in customer not yet verified sees the not-activated screen, and a
     // SPEC §4 Account activation; SPEC §8 Unactivated.
     await expect(page).toHaveURL(pathnameIs('/not-activated'));
     await expect(page.getByText(ACCOUNT_NOT_ACTIVATED)).toBeVisible();
+    // No transaction PIN before there are wallets for it to guard (SPEC §4 prompts).
+    await expect(page.getByRole('dialog', { name: 'Create Transaction PIN' })).toHaveCount(0);
   });
 
   await test.step('a mismatched BVN: the status page says so and links to /signup', async () => {

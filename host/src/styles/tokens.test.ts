@@ -38,3 +38,17 @@ describe('status colour tokens', () => {
     expect(contrast(token(name), token('bg'))).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('status badges (@ajo/shared Badge)', () => {
+  const badgeCss = readFileSync(
+    path.join(path.dirname(require.resolve('@ajo/shared/package.json')), 'src/ui/badge.module.css'),
+    'utf8',
+  );
+
+  it.each(STATUS)('paints the %s tone with its own token', (name) => {
+    const rule = new RegExp(
+      `\\.${name}\\s*\\{[^}]*background:\\s*var\\(--ajo-color-([a-z-]+)`,
+    ).exec(badgeCss);
+    expect(rule?.[1]).toBe(name);
+  });
+});

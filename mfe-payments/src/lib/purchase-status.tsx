@@ -1,15 +1,14 @@
 // The status step's own content for a purchase (SPEC §2): the server's sentence on where the money
 // is, and for a delivered prepaid meter the token (0000-0000-0000-0000-0000), its units and Copy.
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import type { MoneyFlowStatusSlot } from '@ajo/shared/money-flow';
-import { Button } from '@ajo/shared/ui';
+import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
-import { showToast } from '@ajo/remote-kit/services';
 import type { PurchaseResult } from './payments-api';
 import styles from './payments.module.css';
-import { formatToken } from './token';
 
-export const TOKEN_COPIED = 'Token copied to clipboard.';
+// Only a delivered prepaid token needs it: fetched then, not with the payments screens.
+const TokenPanel = lazy(() => import('./token-panel'));
 
 export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseResult>) {
   const result = outcome.details;
@@ -19,7 +18,9 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
     <>
       <p className={styles.muted}>{result.message}</p>
       {transaction.token ? (
-        <TokenPanel token={transaction.token} units={transaction.units} />
+        <Suspense fallback={<Spinner label="Loading the token…" />}>
+          <TokenPanel token={transaction.token} units={transaction.units} />
+        </Suspense>
       ) : null}
       <SummaryList
         label="Purchase details"
@@ -34,34 +35,5 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
         ]}
       />
     </>
-  );
-}
-
-function TokenPanel({ token, units }: { token: string; units: string | null }) {
-  const [copied, setCopied] = useState(false);
-  const shown = formatToken(token);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(shown);
-      setCopied(true);
-      void showToast('success', TOKEN_COPIED);
-    } catch {
-      // No clipboard (permissions, old browser): the token stays on screen to copy by hand.
-      setCopied(false);
-    }
-  };
-  return (
-    <div className={styles.token}>
-      <span className={styles.muted} id="token-label">
-        Electricity token
-      </span>
-      <output className={styles.tokenValue} aria-labelledby="token-label">
-        {shown}
-      </output>
-      {units ? <span>{units} kWh</span> : null}
-      <Button variant="secondary" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy token'}
-      </Button>
-    </div>
   );
 }

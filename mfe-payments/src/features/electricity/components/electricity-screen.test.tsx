@@ -14,6 +14,7 @@ import {
   toasts,
 } from '@ajo/remote-kit/testing';
 import { purchaseAnswer } from '../../../lib/test-purchases';
+import { TOKEN_COPY_BLOCKED } from '../../../lib/token-panel';
 import { ElectricityScreen } from './electricity-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
@@ -102,7 +103,8 @@ describe('/dashboard/payments/electricity', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows a prepaid token as 0000-0000-0000-0000-0000 with its units, and copies it', async () => {
+  /** A prepaid purchase through to its status step, the token shown. */
+  async function buyPrepaid() {
     answer(
       purchaseAnswer(
         {
@@ -123,6 +125,11 @@ describe('/dashboard/payments/electricity', () => {
     await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('1234-5678-9012-3456-7890')).toBeInTheDocument();
+    return user;
+  }
+
+  it('shows a prepaid token as 0000-0000-0000-0000-0000 with its units, and copies it', async () => {
+    const user = await buyPrepaid();
     expect(screen.getByText('23.9 kWh')).toBeInTheDocument();
     expect(api.encrypted.post).toHaveBeenCalledWith(
       '/payments/categories/electricity/buy-electricity',
@@ -138,6 +145,30 @@ describe('/dashboard/payments/electricity', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(screen.getByRole('button', { name: 'Copy token' }));
     expect(writeText).toHaveBeenCalledWith('1234-5678-9012-3456-7890');
+    expect(toasts()).toContainEqual(['success', 'Token copied to clipboard.']);
+  });
+
+  it('selects the token and says how to copy it when the browser refuses the clipboard', async () => {
+    const user = await buyPrepaid();
+    const writeText = jest.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const execCommand = jest.fn(() => false);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByText(TOKEN_COPY_BLOCKED)).toBeInTheDocument();
+    expect(window.getSelection()?.toString()).toBe('1234-5678-9012-3456-7890');
+    expect(screen.getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
+    expect(toasts()).not.toContainEqual(['success', 'Token copied to clipboard.']);
+  });
+
+  it('copies the token through the selection when there is no clipboard API at all', async () => {
+    const user = await buyPrepaid();
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const execCommand = jest.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy token' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(execCommand).toHaveBeenCalledWith('copy');
     expect(toasts()).toContainEqual(['success', 'Token copied to clipboard.']);
   });
 
