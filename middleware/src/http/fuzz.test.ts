@@ -334,6 +334,10 @@ function problemWith(c: Case, status: number, raw: string, contentType: string):
   if (typeof body.message !== 'string' || body.message.trim() === '') {
     return `${status} without a message: ${JSON.stringify(body).slice(0, 160)}`;
   }
+  // The contract is {message} alone: Fastify's own bodies add error, code and statusCode.
+  if (Object.keys(body).join() !== 'message') {
+    return `${status} outside the {message} contract: ${JSON.stringify(body).slice(0, 160)}`;
+  }
   return null;
 }
 
