@@ -15,6 +15,9 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
+export const ADDRESS_TOO_LONG = 'Request address is too long';
+export const ADDRESS_NOT_VALID = 'Request address is not valid';
+
 /**
  * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a path
  * parameter longer than maxParamLength, 414; a path that is not valid percent-encoded UTF-8, 400)
@@ -28,9 +31,9 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkEr
 ) => {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   request.log.info({ err: { code: error.code } }, 'client error');
-  // No route was found, so no schema types this reply.
+  // No route was found, so no schema types this reply (nor says whether it is encrypted).
   void (reply as FastifyReply).status(status).send({
-    message: status === 414 ? 'Request address is too long' : 'Request address is not valid',
+    message: status === 414 ? ADDRESS_TOO_LONG : ADDRESS_NOT_VALID,
   });
 };
 
