@@ -121,6 +121,17 @@ describe('the error handler', () => {
     expect(res.json()).toEqual({ message: 'Request body is too large' });
   });
 
+  it("answers what the router refuses (a path parameter too long, a path that is not UTF-8) in the {message} contract, not Fastify's body", async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/users/${'a'.repeat(6000)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ message: 'Request address is too long' });
+    for (const param of ['%ED%A0%80', '%E0%A4%A']) {
+      const bad = await t.app.inject({ method: 'POST', url: `/api/users/${param}/update-bvn` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ message: 'Request address is not valid' });
+    }
+  });
+
   it('gives a domain error its own status and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);

@@ -27,7 +27,7 @@ import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { envelopePlugin } from './plugins/envelope.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
 import type { Api } from './http/api.js';
 import { openApiPlugin } from './http/openapi.js';
 import { validatorCompiler } from './validation.js';
@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...loggingOptions(config.logLevel, deps.logStream),
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: answerFrameworkError,
     // Keep-alive sockets must not hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

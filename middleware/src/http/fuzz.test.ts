@@ -13,6 +13,7 @@ import { toJSONSchema } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { decryptText, encryptText } from '../security/envelope-cipher.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { ADDRESS_NOT_VALID, ADDRESS_TOO_LONG } from '../plugins/errors.js';
 import { DOCS_PREFIX } from './openapi.js';
 import { TEST_PIN, fundedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
 
@@ -172,6 +173,8 @@ function enc(value: string): string {
   }
 }
 
+const ROUTER_REFUSALS: unknown[] = [ADDRESS_TOO_LONG, ADDRESS_NOT_VALID];
+
 interface Case {
   label: string;
   method: string;
@@ -329,11 +332,19 @@ function problemWith(c: Case, status: number, raw: string, contentType: string):
     body = JSON.parse(raw);
     if (c.encrypted && typeof body.encrypted === 'string')
       body = JSON.parse(decryptText(body.encrypted, secret));
+    // Every answer of an encrypted route is an envelope, refusals included; only what the router
+    // refused before any route was found cannot know it was meant for one.
+    else if (c.encrypted && !ROUTER_REFUSALS.includes(body.message))
+      return `${status} not encrypted: ${raw.slice(0, 120)}`;
   } catch {
     return `${status} unreadable body ${raw.slice(0, 120)}`;
   }
   if (typeof body.message !== 'string' || body.message.trim() === '') {
     return `${status} without a message: ${JSON.stringify(body).slice(0, 160)}`;
+  }
+  // The contract is {message} alone: Fastify's own bodies add error, code and statusCode.
+  if (Object.keys(body).join() !== 'message') {
+    return `${status} outside the {message} contract: ${JSON.stringify(body).slice(0, 160)}`;
   }
   return null;
 }

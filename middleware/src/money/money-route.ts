@@ -67,7 +67,7 @@ const areas = new WeakMap<Kysely<Database>, MoneyArea>();
 function moneyAreaOf(app: Api): MoneyArea {
   let area = areas.get(app.db);
   if (!area) {
-    const { db, clock, secrets, config } = app;
+    const { db, clock, secrets } = app;
     area = {
       pins: new TransactionPinGuard({ db, secrets, clock }),
       references: new ClientReferences({ db, clock }),
@@ -75,7 +75,7 @@ function moneyAreaOf(app: Api): MoneyArea {
         db,
         clock,
         notifier: app.providers.notifier,
-        pepper: config.secrets.pepper,
+        secrets,
       }),
     };
     areas.set(app.db, area);

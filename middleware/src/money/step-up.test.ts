@@ -22,7 +22,9 @@ import {
 } from '../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import type { Api } from '../http/api.js';
+import { otherCodes, SecretChecks } from '../test-support/secret-checks.js';
 import { moneyRoute } from './money-route.js';
+import { StepUp } from './step-up.js';
 
 /*
  * Step-up through a money route built the way transfers and payments will build theirs: it pays
@@ -166,6 +168,44 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
     };
     expect(await pay(ada, key, { otp: wrong })).toEqual(usedUp);
     expect(await pay(ada, key, { otp })).toEqual(usedUp);
+  });
+
+  it('compares at most 5 of 100 concurrent guesses at one code; then not even the right one', async () => {
+    // Straight at the step-up check: through the route, the call's client reference lets one
+    // guess in at a time, which would hide a try limit that concurrency beats.
+    const ada = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const stepUp = new StepUp({
+      db: t.database.db,
+      clock,
+      notifier: t.app.providers.notifier,
+      secrets: t.app.secrets,
+    });
+    const call = {
+      userId: ada.id,
+      route: 'POST /api/test/pay',
+      clientReference: randomUUID(),
+      operationHash: 'ab'.repeat(32),
+    };
+    await stepUp.challenge(call, phone);
+    const otp = await otpSentTo(phone);
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
+    try {
+      const answers = await Promise.allSettled(
+        otherCodes(otp, 100).map((code) => stepUp.verify(call, code)),
+      );
+      expect(checks.compared.length).toBeGreaterThan(0);
+      expect(checks.compared.length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 'rejected')).toBe(true);
+      const before = checks.compared.length;
+      await expect(stepUp.verify(call, otp)).rejects.toMatchObject({
+        statusCode: 401,
+        message: 'Too many wrong OTPs. Please start the transaction again.',
+      });
+      expect(checks.compared.length).toBe(before);
+    } finally {
+      checks.restore();
+    }
   });
 
   it('runs 10 concurrent OTP calls of one attempt once: one debit, the others told it is running', async () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   SERVER_INVALID_OTP as STEP_UP_INVALID_OTP,
   STEP_UP_OTP_EXPIRED,
@@ -12,6 +12,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError, unauthorized } from '../errors.js';
 import type { Notifier } from '../providers/notifier/index.js';
+import type { SecretHasher } from '../security/secrets.js';
 import { stepUpOtpSms } from './messages.js';
 
 /** CONTRACTS "Money calls": a step-up OTP lives 10 minutes and allows 5 tries. */
@@ -33,7 +34,8 @@ export interface StepUpDeps {
   db: Kysely<Database>;
   notifier: Notifier;
   clock: Clock;
-  pepper: string;
+  /** The app's secret hasher: its peppered digest, see hash() below. */
+  secrets: Pick<SecretHasher, 'digestCode' | 'verifyCode'>;
 }
 
 /**
@@ -44,15 +46,12 @@ export class StepUp {
   constructor(private readonly deps: StepUpDeps) {}
 
   /**
-   * HMAC with the pepper, like the sign-up OTPs (modules/auth/otp-service.ts): the online limit is
-   * the defence; the binding to the call is in the input, so a code only ever fits its own call.
+   * What is digested: the secret hasher's HMAC with the pepper, like the sign-up OTPs
+   * (modules/auth/otp-service.ts): the online limit is the defence; the binding to the call is in
+   * the input, so a code only ever fits its own call.
    */
-  private hash(call: StepUpCall, otp: string): string {
-    return createHmac('sha256', this.deps.pepper)
-      .update(
-        `step-up:${call.userId}:${call.route}:${call.clientReference}:${call.operationHash}:${otp}`,
-      )
-      .digest('hex');
+  private code(call: StepUpCall, otp: string): string {
+    return `step-up:${call.userId}:${call.route}:${call.clientReference}:${call.operationHash}:${otp}`;
   }
 
   /**
@@ -68,7 +67,7 @@ export class StepUp {
     const stored = await sql<{ id: string }>`
       insert into step_up_challenges as s (user_id, route, client_reference, otp_hash, channel,
         recipient, attempts, expires_at, consumed_at, created_at)
-      values (${call.userId}, ${call.route}, ${call.clientReference}, ${this.hash(call, otp)},
+      values (${call.userId}, ${call.route}, ${call.clientReference}, ${this.deps.secrets.digestCode(this.code(call, otp))},
         'phone', ${phone}, 0, ${expiresAt}, null, ${now})
       on conflict (user_id, route, client_reference) do update
         set otp_hash = excluded.otp_hash, recipient = excluded.recipient, attempts = 0,
@@ -117,9 +116,7 @@ export class StepUp {
     // Replaced by a resend between the two statements: this code is the old one.
     if (!counted) throw unauthorized(STEP_UP_INVALID_OTP);
     if (counted.attempts > STEP_UP_MAX_TRIES) throw unauthorized(STEP_UP_OTP_USED_UP);
-    const expected = Buffer.from(challenge.otp_hash, 'hex');
-    const given = Buffer.from(this.hash(call, otp), 'hex');
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!this.deps.secrets.verifyCode(this.code(call, otp), challenge.otp_hash)) {
       throw unauthorized(
         counted.attempts >= STEP_UP_MAX_TRIES ? STEP_UP_OTP_USED_UP : STEP_UP_INVALID_OTP,
       );

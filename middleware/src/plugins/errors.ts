@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_ERROR_MESSAGE } from '../errors.js';
 import { isLedgerError } from '../ledger/index.js';
@@ -13,6 +13,28 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+export const ADDRESS_TOO_LONG = 'Request address is too long';
+export const ADDRESS_NOT_VALID = 'Request address is not valid';
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a path
+ * parameter longer than maxParamLength, 414; a path that is not valid percent-encoded UTF-8, 400)
+ * would otherwise go out as Fastify's own body, which echoes the path and is not the `{message}`
+ * contract.
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  reply,
+) => {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  request.log.info({ err: { code: error.code } }, 'client error');
+  // No route was found, so no schema types this reply (nor says whether it is encrypted).
+  void (reply as FastifyReply).status(status).send({
+    message: status === 414 ? ADDRESS_TOO_LONG : ADDRESS_NOT_VALID,
+  });
 };
 
 /**

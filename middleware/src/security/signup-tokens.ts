@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { signHs256, verifyHs256 } from './hs256-jwt.js';
+import { TOKEN_ISSUER } from './tokens.js';
 
 /*
  * The proof that a phone number passed the signup OTP (POST /auth → POST /users). A 30-minute
@@ -28,6 +29,7 @@ export function createSignupTokens(opts: { secret: string; clock: Clock }): Sign
         {
           scope: 'signup',
           phone,
+          iss: TOKEN_ISSUER,
           aud: AUDIENCE,
           iat: issuedAt,
           exp: issuedAt + SIGNUP_TOKEN_TTL_SECONDS,
@@ -36,7 +38,9 @@ export function createSignupTokens(opts: { secret: string; clock: Clock }): Sign
       );
     },
     async verify(token) {
+      // Like user tokens: exp, our issuer and this audience, or nothing.
       const payload = verifyHs256(token, key, {
+        issuer: TOKEN_ISSUER,
         audience: AUDIENCE,
         required: ['exp'],
         nowMs: opts.clock.now().getTime(),

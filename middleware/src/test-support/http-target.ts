@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -18,8 +19,48 @@ interface InjectOptions {
   remoteAddress?: string;
 }
 
-/** Sends app.inject-shaped requests with fetch and answers in light-my-request's shape. */
-export function httpTarget(baseUrl: string, encryptionSecret: string): ApiTarget {
+/**
+ * Sends a request from `localAddress` (a loopback address such as 127.0.0.2, which Linux routes
+ * like 127.0.0.1): a distinct client as the server sees it, which fetch cannot be made to be.
+ */
+function sendFrom(
+  localAddress: string,
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body?: string | Buffer },
+): Promise<{ status: number; headers: Record<string, string>; rawPayload: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method, headers: init.headers, localAddress });
+    req.once('error', reject);
+    req.once('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.once('error', reject);
+      res.once('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).map(([k, v]) => [
+              k,
+              Array.isArray(v) ? v.join(', ') : String(v),
+            ]),
+          ),
+          rawPayload: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.end(init.body);
+  });
+}
+
+/**
+ * Sends app.inject-shaped requests over HTTP and answers in light-my-request's shape; from
+ * `localAddress` when given (see sendFrom), otherwise with fetch.
+ */
+export function httpTarget(
+  baseUrl: string,
+  encryptionSecret: string,
+  localAddress?: string,
+): ApiTarget {
   async function inject(options: InjectOptions | string) {
     const o = typeof options === 'string' ? { url: options } : options;
     const headers: Record<string, string> = { ...o.headers };
@@ -29,17 +70,24 @@ export function httpTarget(baseUrl: string, encryptionSecret: string): ApiTarget
       body = JSON.stringify(o.payload);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(new URL(o.url, baseUrl), {
-      method: o.method ?? 'GET',
-      headers,
-      body,
-      redirect: 'manual',
-    });
-    const rawPayload = Buffer.from(await res.arrayBuffer());
+    const url = new URL(o.url, baseUrl);
+    const method = o.method ?? 'GET';
+    let res: { status: number; headers: Record<string, string>; rawPayload: Buffer };
+    if (localAddress) {
+      res = await sendFrom(localAddress, url, { method, headers, body });
+    } else {
+      const answer = await fetch(url, { method, headers, body, redirect: 'manual' });
+      res = {
+        status: answer.status,
+        headers: Object.fromEntries(answer.headers.entries()),
+        rawPayload: Buffer.from(await answer.arrayBuffer()),
+      };
+    }
+    const { rawPayload } = res;
     const text = rawPayload.toString('utf8');
     return {
       statusCode: res.status,
-      headers: Object.fromEntries(res.headers.entries()),
+      headers: res.headers,
       body: text,
       payload: text,
       rawPayload,

@@ -8,6 +8,12 @@ import type { SecretHasher } from '../security/secrets.js';
 
 type Check = 'verifySecret' | 'verifyCode';
 
+/** `count` distinct 6-digit codes, none of them `otp`: a burst of wrong guesses. */
+export const otherCodes = (otp: string, count: number): string[] =>
+  Array.from({ length: count }, (_, i) =>
+    String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
+  );
+
 export class SecretChecks {
   /** The secret of every comparison made, in call order. */
   readonly compared: string[] = [];

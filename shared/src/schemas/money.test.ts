@@ -77,8 +77,20 @@ describe('amountValueSchema (amount sent as a number)', () => {
     expect(firstMessage(amountValueSchema, Number.POSITIVE_INFINITY)).toBe(AMOUNT_INVALID);
     expect(firstMessage(amountValueSchema, '5')).toBe(AMOUNT_INVALID);
   });
+  it('accepts what a 2-decimal amount becomes as a number (0.1 + 0.2 is not one)', () => {
+    for (const text of ['0.3', '1.15', '0.07', '1234567.89', '9999999999'])
+      expect(amountValueSchema.parse(Number(text))).toBe(Number(text));
+  });
+  it.each([0.1 + 0.2, 0.30000000000000004, 1e-9, 5e-324, 10.000000001, 1e-7])(
+    'rejects float noise and tiny values %p as more than 2 decimals',
+    (value) => {
+      expect(firstMessage(amountValueSchema, value)).toBe(AMOUNT_DECIMALS);
+    },
+  );
   it('rejects more than the 10-character field can hold', () => {
     expect(firstMessage(amountValueSchema, 10_000_000_000)).toBe(AMOUNT_TOO_LONG);
+    expect(firstMessage(amountValueSchema, 1e21)).toBe(AMOUNT_TOO_LONG);
+    expect(firstMessage(amountValueSchema, 1e308)).toBe(AMOUNT_TOO_LONG);
   });
 });
 

@@ -70,8 +70,14 @@ export const amountToNumberSchema = z.pipe(
   z.transform((value: string) => Number(value)),
 );
 
+/**
+ * Read from the number's shortest decimal form, the one JSON carried: 0.3 and 1.15 have at most 2
+ * decimals; float noise (0.30000000000000004, 10.000000001) and 1e-9 or 5e-324 do not, where a
+ * tolerance on value * 100 let them through to the ledger. From 1e21 up the form is exponential,
+ * and such a number is a whole one (refused as too long below).
+ */
 const hasAtMostTwoDecimals = (value: number) =>
-  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+  value >= 1e21 || /^\d+(\.\d{1,2})?$/.test(String(value));
 
 /** An amount already sent as a number (API side): finite, > 0, at most 2 decimals. */
 export const amountValueSchema = z.number(AMOUNT_INVALID).check(

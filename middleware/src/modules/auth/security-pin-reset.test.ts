@@ -14,16 +14,11 @@ import {
   signupForm,
   verifyPhone,
 } from '../../test-support/auth-test-kit.js';
-import { SecretChecks } from '../../test-support/secret-checks.js';
+import { otherCodes, SecretChecks } from '../../test-support/secret-checks.js';
 
 const phone = (n: number) => `23484${String(n).padStart(8, '0')}`;
 const SENT = { message: 'If an account exists for this number, an OTP has been sent.' };
 const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-/** `count` distinct 6-digit codes, none of them `otp`. */
-const otherCodes = (otp: string, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
-  );
 const TOO_MANY_TRIES = 'Too many wrong attempts. Please request a new OTP.';
 
 describe('security PIN reset: GET /api/auth/forgot, POST /api/reset-security-pin', () => {

@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
 import {
   FakeClock,
   encryptedCall,
@@ -12,16 +15,34 @@ import { createCustomer, type Customer } from '../funding/funding-test-kit.js';
 // docs/decisions/015-sessions-ended-on-the-server.md: a security-PIN reset, a transaction-PIN
 // reset and an account closure end the customer's other sessions on the server, so a phone left
 // signed in (or a token someone copied) stops working at once, not an hour later.
+// Every token is also tried on a second instance on the same database, which ended nothing itself.
 let t: TestApp;
+let second: FastifyInstance;
 const clock = new FakeClock();
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
+  second = await buildApp({
+    config: t.config,
+    database: t.database,
+    clock,
+    print: () => undefined,
+    logStream: new Writable({ write: (_c, _e, done) => done() }),
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const canRead = async (id: string, token: string) =>
-  (await plainGet(t, `/api/users/${id}`, bearer(token))).status === 200;
+/** Whether the token still reads the user, on both instances (they must agree). */
+const canRead = async (id: string, token: string) => {
+  const here = (await plainGet(t, `/api/users/${id}`, bearer(token))).status === 200;
+  const there = (await second.inject({ url: `/api/users/${id}`, headers: bearer(token) }))
+    .statusCode;
+  expect({ here, there: there === 200 }).toEqual({ here, there: here });
+  return here;
+};
 const phoneOf = async (id: string) =>
   (
     await t.database.db

@@ -2,7 +2,7 @@ import { INVALID_OTP, OTP_RESENT } from '@ajo/shared/messages';
 import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
-import { SecretChecks } from '../../test-support/secret-checks.js';
+import { otherCodes, SecretChecks } from '../../test-support/secret-checks.js';
 import {
   FakeClock,
   encryptedCall,
@@ -15,11 +15,6 @@ import {
 
 const phone = (n: number) => `23480${String(n).padStart(8, '0')}`;
 const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
-/** `count` distinct 6-digit codes, none of them `otp`. */
-const otherCodes = (otp: string, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0'),
-  );
 const TOO_MANY_TRIES = 'Too many wrong attempts. Please request a new OTP.';
 
 describe('signup OTP: GET /api/auth, GET /api/auth/get-otps, POST /api/auth', () => {

@@ -8,6 +8,7 @@ import {
   encodePng,
   faceFarAway,
   pngDeclaring,
+  pngWithSecondHeader,
   portraitPng,
   solid,
   twoPeople,
@@ -106,6 +107,12 @@ describe('POST /api/services/detect-face', () => {
       });
     }
     expect(await detectFace(base64(pngDeclaring(0, 10)))).toEqual({
+      status: 400,
+      body: { message: FACE_MESSAGES.undecodable },
+    });
+    // 36 MP behind a first header of 64 × 64: decoded, it would be a grey picture ('no face').
+    const hidden = pngWithSecondHeader({ width: 64, height: 64 }, { width: 6000, height: 6000 });
+    expect(await detectFace(base64(hidden))).toEqual({
       status: 400,
       body: { message: FACE_MESSAGES.undecodable },
     });

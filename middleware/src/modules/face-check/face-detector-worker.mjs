@@ -55,9 +55,11 @@ function decode(bytes) {
       return { width: png.width, height: png.height, data: png.data };
     }
     if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+      // The route's cap (MAX_PICTURE_PIXELS) again, per frame: its header check reads the first
+      // frame only, and a JPEG could declare another one after it.
       const image = jpeg.decode(bytes, {
         useTArray: true,
-        maxResolutionInMP: 60,
+        maxResolutionInMP: 25,
         maxMemoryUsageInMB: 600,
       });
       return { width: image.width, height: image.height, data: image.data };

@@ -4,6 +4,7 @@ import {
   encodeJpeg,
   encodePng,
   pngDeclaring,
+  pngWithSecondHeader,
   portraitPng,
   solid,
 } from './test-images.js';
@@ -22,6 +23,18 @@ describe('pictureSize', () => {
       format: 'png',
       width: 16000,
       height: 16000,
+    });
+  });
+
+  it('answers null for a PNG with a second header, which the decoder would follow', () => {
+    const hidden = pngWithSecondHeader({ width: 64, height: 64 }, { width: 6000, height: 6000 });
+    expect(pictureSize(hidden)).toBeNull();
+    // The same picture with its one header is read as before.
+    const honest = pngWithSecondHeader({ width: 64, height: 64 }, { width: 64, height: 64 });
+    expect(pictureSize(Buffer.concat([honest.subarray(0, 33), honest.subarray(58)]))).toEqual({
+      format: 'png',
+      width: 64,
+      height: 64,
     });
   });
 

@@ -15,6 +15,13 @@ function pngSize(bytes: Buffer): PictureSize | null {
   // Signature, then the IHDR chunk first: length (4), 'IHDR' (4), width (4), height (4).
   if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
   if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  // A PNG has one IHDR, but the decoder (pngjs) takes the size of a later one too: a small first
+  // header could hide a bomb behind it. Every chunk is walked (length, type, data, CRC), reading
+  // no more than 8 bytes of each.
+  for (let offset = 8 + 12 + 13; offset + 8 <= bytes.length;) {
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'IHDR') return null;
+    offset += 12 + bytes.readUInt32BE(offset);
+  }
   return { format: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 

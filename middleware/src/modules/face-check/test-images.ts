@@ -3,6 +3,7 @@
  * image has to be downloaded or committed. Test-only: nothing in the server imports this file.
  */
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
@@ -80,4 +81,51 @@ export function pngDeclaring(width: number, height: number): Buffer {
   header.writeUInt8(8, 24); // bit depth
   header.writeUInt8(2, 25); // RGB
   return Buffer.concat([header, Buffer.alloc(64)]);
+}
+
+/** CRC-32 of PNG chunks (ISO 3309), bit by bit: test pictures are a few chunks. */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** IHDR data of an 8-bit grey picture. */
+function greyHeader(width: number, height: number): Buffer {
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  data.writeUInt8(8, 8);
+  return data;
+}
+
+/**
+ * A real, decodable grey PNG of `real` pixels whose first IHDR declares `declared` and a second
+ * IHDR the real size: the decoder (pngjs) takes the last one, so a bomb could hide behind a small
+ * first header. A few kilobytes for millions of pixels.
+ */
+export function pngWithSecondHeader(
+  declared: { width: number; height: number },
+  real: { width: number; height: number },
+): Buffer {
+  const rows = Buffer.alloc((real.width + 1) * real.height);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', greyHeader(declared.width, declared.height)),
+    pngChunk('IHDR', greyHeader(real.width, real.height)),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }

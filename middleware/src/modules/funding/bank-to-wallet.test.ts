@@ -100,4 +100,24 @@ describe('POST /api/transfers/bank-to-wallet', () => {
     expect((await bankToWallet(t, ada, { transfer_amount: '10' })).status).toBe(400);
     expect((await bankToWallet(t, ada, { platform: 'ios' })).status).toBe(400);
   });
+
+  it('refuses float-noise amounts and a 10,000-character phone number with a 400 {message}, before a PIN try is counted', async () => {
+    const ada = await createCustomer(t);
+    for (const transfer_amount of [0.30000000000000004, 1e-9, 5e-324, 10.000000001]) {
+      expect(await bankToWallet(t, ada, { transfer_amount })).toEqual({
+        status: 400,
+        body: { message: 'Amount can have at most 2 decimal places' },
+      });
+    }
+    const longPhone = await bankToWallet(t, ada, { phone_number: '2'.repeat(10_000) });
+    expect(longPhone.status).toBe(400);
+    expect(Object.keys(longPhone.body)).toEqual(['message']);
+    const tries = await t.database.db
+      .selectFrom('transaction_pin_attempts')
+      .selectAll()
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(tries).toEqual([]);
+    expect(await sessionCount(ada.id)).toBe(0);
+  });
 });

@@ -88,6 +88,16 @@ describe('POST /api/sandbox/inbound-transfer', () => {
     expect(await balanceKobo(t, bola.main)).toBe(0);
   });
 
+  it('refuses float-noise amounts with a 400 {message} and moves nothing', async () => {
+    const before = await balanceKobo(t, ada.main);
+    for (const amount of [0.30000000000000004, 1e-9, 5e-324, 10.000000001]) {
+      const res = await inboundTransfer(t, { account_number: ada.main, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Amount can have at most 2 decimal places' });
+    }
+    expect(await balanceKobo(t, ada.main)).toBe(before);
+  });
+
   it('refuses a zero amount, more than 2 decimals and a malformed account number', async () => {
     for (const body of [
       { account_number: ada.main, amount: 0 },

@@ -129,6 +129,19 @@ describe('POST /api/storage/upload', () => {
     }
   });
 
+  it('stores a file whose name ends .content-type as any other (once the name of a metadata file beside it)', async () => {
+    const res = await upload('images/selfie.content-type', JPEG, 'image/jpeg');
+    expect(res.statusCode).toBe(201);
+    const download = await t.app.inject({ method: 'GET', url: res.json().url as string });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('image/jpeg');
+    expect(download.rawPayload.equals(JPEG)).toBe(true);
+    const again = await upload('images/selfie.content-type', PNG, 'image/png');
+    expect(again.statusCode).toBe(201);
+    const replaced = await t.app.inject({ method: 'GET', url: again.json().url as string });
+    expect(replaced.headers['content-type']).toBe('image/png');
+  });
+
   it('answers 400 for a path outside images/ or with unsafe characters', async () => {
     for (const path of [
       'images/../users/x.jpg',

@@ -2,6 +2,8 @@ import { ACCOUNT_CREATED } from '@ajo/shared/messages';
 import * as shared from '@ajo/shared/schemas';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { encryptText } from '../../security/envelope-cipher.js';
+import { signHs256 } from '../../security/hs256-jwt.js';
+import { TOKEN_ISSUER } from '../../security/tokens.js';
 import {
   FakeClock,
   IKEJA_ID,
@@ -76,6 +78,36 @@ describe('POST /api/users (sign-up form)', () => {
     clock.advance(30 * 60);
     expect(await postUsers(form, token)).toEqual({ status: 401, body: message });
     expect(await userRow(p)).toBeUndefined();
+  });
+
+  it('answers 401 for a signup token signed with our key but without exp, our issuer or its audience', async () => {
+    const form = signupForm();
+    const message = { message: 'Please verify your phone number first.' };
+    const p = phone(40);
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const claims = {
+      scope: 'signup',
+      phone: p,
+      iss: TOKEN_ISSUER,
+      aud: 'ajo-wallet:signup',
+      iat: now,
+      exp: now + 600,
+    };
+    const signed = (payload: Record<string, unknown>) =>
+      signHs256(Buffer.from(t.config.jwt.secret, 'utf8'), { typ: 'JWT' }, payload);
+    const { exp: _exp, ...withoutExp } = claims;
+    const { iss: _iss, ...withoutIssuer } = claims;
+    for (const token of [
+      signed(withoutExp),
+      signed(withoutIssuer),
+      signed({ ...claims, iss: 'someone-else' }),
+      signed({ ...claims, aud: 'ajo-wallet' }),
+    ]) {
+      expect(await postUsers(form, token)).toEqual({ status: 401, body: message });
+    }
+    expect(await userRow(p)).toBeUndefined();
+    // The same claims, complete, are a genuine signup token.
+    expect((await postUsers(form, signed(claims))).status).toBe(200);
   });
 
   it('uses a signup token once: the second post is 409', async () => {
