@@ -41,7 +41,8 @@ function cacheHeaders(res, filePath) {
  * it), never for a frame or a third party; everything else the product never uses is off. One
  * document serves every route of the single-page app, and the browser fixes the policy when the
  * document loads, so a per-route camera policy would block the face photo for a customer who
- * signed in on /login and was sent on to onboarding without a reload.
+ * signed in on /login and was sent on to onboarding without a reload
+ * (docs/decisions/024-camera-allowed-for-the-whole-app.md).
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
