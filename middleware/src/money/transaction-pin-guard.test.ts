@@ -4,9 +4,11 @@ import {
   checkoutSessionCount,
   createCustomer,
   TEST_PIN,
+  type Customer,
 } from '../modules/funding/funding-test-kit.js';
 import { FakeClock } from '../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { TransactionPinGuard } from './transaction-pin-guard.js';
 
 let t: TestApp;
 const clock = new FakeClock();
@@ -178,5 +180,58 @@ describe('transaction PIN guard under a burst of guesses', () => {
       status: 400,
       body: { message: 'Please create your transaction PIN first.' },
     });
+  });
+});
+
+describe('transaction PIN guard, one attempt at a time', () => {
+  const WRONG = { status: 401, body: { message: 'Incorrect transaction PIN.' } };
+  const wrongPin = (customer: Customer) => bankToWallet(t, customer, { transaction_pin: '000000' });
+
+  it('answers 401 to four wrong PINs, locks on the fifth for exactly 15 minutes, and compares nothing while locked', async () => {
+    const ada = await createCustomer(t);
+    for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
+    expect(await wrongPin(ada)).toEqual({ status: 429, body: LOCKED });
+
+    let compared = 0;
+    const counting =
+      (real: VerifySecret): VerifySecret =>
+      (pin, hash) => {
+        compared += 1;
+        return real(pin, hash);
+      };
+    await withSpiedSecretCheck(counting, async () => {
+      expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
+      clock.advance(15 * 60 - 1);
+      expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
+    });
+    expect(compared).toBe(0);
+
+    clock.advance(1);
+    expect((await bankToWallet(t, ada)).status).toBe(200);
+  });
+
+  it('starts the count again after a right PIN, and after the lock ends', async () => {
+    const ada = await createCustomer(t);
+    for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
+    expect((await bankToWallet(t, ada)).status).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
+    expect(await wrongPin(ada)).toEqual({ status: 429, body: LOCKED });
+
+    clock.advance(15 * 60);
+    // A new window: the first wrong PIN after the lock is one of five again, not a sixth.
+    for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
+    expect(await wrongPin(ada)).toEqual({ status: 429, body: LOCKED });
+  });
+
+  it('lifts the lock when the customer sets a new transaction PIN', async () => {
+    const ada = await createCustomer(t);
+    for (let i = 0; i < 5; i += 1) await wrongPin(ada);
+    expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
+    await new TransactionPinGuard({
+      db: t.database.db,
+      secrets: t.app.secrets,
+      clock,
+    }).clear(ada.id);
+    expect((await bankToWallet(t, ada)).status).toBe(200);
   });
 });

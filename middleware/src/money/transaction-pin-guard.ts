@@ -40,16 +40,6 @@ export class TransactionPinGuard {
     private readonly deps: { db: Kysely<Database>; secrets: SecretHasher; clock: Clock },
   ) {}
 
-  /** 429 while the user's money calls are locked (for money calls that carry no PIN). */
-  async assertNotLocked(userId: string): Promise<void> {
-    const row = await this.deps.db
-      .selectFrom('transaction_pin_attempts')
-      .select('locked_until')
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (row?.locked_until && row.locked_until > this.deps.clock.now()) throw locked();
-  }
-
   /** 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. */
   async verify(userId: string, pin: string): Promise<void> {
     const { db, secrets, clock } = this.deps;
