@@ -42,6 +42,19 @@ async function withSpiedSecretCheck<T>(
   }
 }
 
+/** Runs `run` with the secret check counted: how many PINs were actually compared meanwhile. */
+async function countingComparisons<T>(run: () => Promise<T>) {
+  let compared = 0;
+  const result = await withSpiedSecretCheck(
+    (real) => (pin, hash) => {
+      compared += 1;
+      return real(pin, hash);
+    },
+    run,
+  );
+  return { result, compared };
+}
+
 /** A promise and the function that settles it, for holding comparisons until the test says. */
 function gate() {
   let open!: () => void;
@@ -110,14 +123,7 @@ describe('transaction PIN guard under a burst of guesses', () => {
 
   it('compares at most 5 of 20 concurrent wrong PINs without any help from the test', async () => {
     const ada = await createCustomer(t);
-    let compared = 0;
-    const counting =
-      (real: VerifySecret): VerifySecret =>
-      (pin, hash) => {
-        compared += 1;
-        return real(pin, hash);
-      };
-    const wrong = await withSpiedSecretCheck(counting, () =>
+    const { result: wrong, compared } = await countingComparisons(() =>
       Promise.all(
         Array.from({ length: 20 }, () => bankToWallet(t, ada, { transaction_pin: '000000' })),
       ),
@@ -192,14 +198,7 @@ describe('transaction PIN guard, one attempt at a time', () => {
     for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
     expect(await wrongPin(ada)).toEqual({ status: 429, body: LOCKED });
 
-    let compared = 0;
-    const counting =
-      (real: VerifySecret): VerifySecret =>
-      (pin, hash) => {
-        compared += 1;
-        return real(pin, hash);
-      };
-    await withSpiedSecretCheck(counting, async () => {
+    const { compared } = await countingComparisons(async () => {
       expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
       clock.advance(15 * 60 - 1);
       expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
