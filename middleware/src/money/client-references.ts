@@ -54,10 +54,10 @@ export function requestHash(pepper: string, body: object, without: readonly stri
 }
 
 /**
- * Client references (CONTRACTS "Money calls"): a money call is claimed under user + route + key
- * before it runs, and its answer is stored when it ends. A repeat of a completed call gets the
- * stored answer, the same key with another body is refused, and a repeat while the first still
- * runs is told so: a call runs at most once at a time, and once to completion.
+ * Client references (docs/architecture.md "The wire contract"): a money call is claimed under
+ * user + route + key before it runs, and its answer is stored when it ends. A repeat of a completed
+ * call gets the stored answer, the same key with another body is refused, and a repeat while the
+ * first still runs is told so: a call runs at most once at a time, and once to completion.
  */
 export class ClientReferences {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}

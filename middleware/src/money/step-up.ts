@@ -15,7 +15,7 @@ import type { Notifier } from '../providers/notifier/index.js';
 import type { SecretHasher } from '../security/secrets.js';
 import { stepUpOtpSms } from './messages.js';
 
-/** CONTRACTS "Money calls": a step-up OTP lives 10 minutes and allows 5 tries. */
+/** docs/architecture.md "The wire contract": a step-up OTP lives 10 minutes and allows 5 tries. */
 export const STEP_UP_OTP_TTL_SECONDS = 10 * 60;
 export const STEP_UP_MAX_TRIES = 5;
 /** SPEC §4 / §9: the client offers Resend after 180 s; the server holds the same rule. */
