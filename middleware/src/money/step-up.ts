@@ -34,7 +34,7 @@ export interface StepUpDeps {
   db: Kysely<Database>;
   notifier: Notifier;
   clock: Clock;
-  /** The app's secret hasher: its peppered digest, see hash() below. */
+  /** The app's secret hasher: its peppered digest, see code() below. */
   secrets: Pick<SecretHasher, 'digestCode' | 'verifyCode'>;
 }
 

@@ -7,6 +7,7 @@ import {
   type Customer,
 } from '../modules/funding/funding-test-kit.js';
 import { FakeClock } from '../test-support/auth-test-kit.js';
+import { SecretChecks } from '../test-support/secret-checks.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { TransactionPinGuard } from './transaction-pin-guard.js';
 
@@ -40,19 +41,6 @@ async function withSpiedSecretCheck<T>(
   } finally {
     secrets.verifySecret = real;
   }
-}
-
-/** Runs `run` with the secret check counted: how many PINs were actually compared meanwhile. */
-async function countingComparisons<T>(run: () => Promise<T>) {
-  let compared = 0;
-  const result = await withSpiedSecretCheck(
-    (real) => (pin, hash) => {
-      compared += 1;
-      return real(pin, hash);
-    },
-    run,
-  );
-  return { result, compared };
 }
 
 /** A promise and the function that settles it, for holding comparisons until the test says. */
@@ -123,12 +111,11 @@ describe('transaction PIN guard under a burst of guesses', () => {
 
   it('compares at most 5 of 20 concurrent wrong PINs without any help from the test', async () => {
     const ada = await createCustomer(t);
-    const { result: wrong, compared } = await countingComparisons(() =>
-      Promise.all(
-        Array.from({ length: 20 }, () => bankToWallet(t, ada, { transaction_pin: '000000' })),
-      ),
-    );
-    expect(compared).toBeLessThanOrEqual(5);
+    const checks = new SecretChecks(t.app.secrets, 'verifySecret');
+    const wrong = await Promise.all(
+      Array.from({ length: 20 }, () => bankToWallet(t, ada, { transaction_pin: '000000' })),
+    ).finally(() => checks.restore());
+    expect(checks.compared.length).toBeLessThanOrEqual(5);
     expect(wrong.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(15);
     expect((await bankToWallet(t, ada)).status).toBe(429);
   });
@@ -198,12 +185,15 @@ describe('transaction PIN guard, one attempt at a time', () => {
     for (let i = 0; i < 4; i += 1) expect(await wrongPin(ada)).toEqual(WRONG);
     expect(await wrongPin(ada)).toEqual({ status: 429, body: LOCKED });
 
-    const { compared } = await countingComparisons(async () => {
+    const checks = new SecretChecks(t.app.secrets, 'verifySecret');
+    try {
       expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
       clock.advance(15 * 60 - 1);
       expect(await bankToWallet(t, ada)).toEqual({ status: 429, body: LOCKED });
-    });
-    expect(compared).toBe(0);
+    } finally {
+      checks.restore();
+    }
+    expect(checks.compared).toEqual([]);
 
     clock.advance(1);
     expect((await bankToWallet(t, ada)).status).toBe(200);
