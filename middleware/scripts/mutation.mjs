@@ -88,7 +88,14 @@ function section(area) {
   const file = jsonReport(area);
   const { title } = MUTATION_AREAS[area];
   if (!existsSync(file))
-    return [`## ${title}`, '', 'Not run yet: `npm run mutation -- ' + area + '`.', ''];
+    return (
+      keptSection(title) ?? [
+        `## ${title}`,
+        '',
+        'Not run yet: `npm run mutation -- ' + area + '`.',
+        '',
+      ]
+    );
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const metaFile = file.replace(/\.json$/, '.meta.json');
   const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : null;
@@ -134,6 +141,15 @@ function section(area) {
   }
   lines.push('');
   return lines;
+}
+
+// An area without a JSON report here (reports/ is not committed, so a fresh checkout has none)
+// keeps its section of the committed report: running one area must not erase the others' results.
+function keptSection(title) {
+  const start = previous.indexOf(`\n## ${title}\n`);
+  if (start < 0) return null;
+  const end = previous.indexOf('\n## ', start + 1);
+  return [previous.slice(start + 1, end < 0 ? undefined : end).trimEnd(), ''];
 }
 
 // The "Notes" section at the end is written by hand (which survivors are equivalent, and why) and
