@@ -13,6 +13,7 @@ process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack', {
 // that @module-federation/enhanced 2.9 still requires by their old paths.
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const webpack = require(process.env.FEDERATION_WEBPACK_PATH);
 
 /**
  * Singletons of docs/architecture.md "Micro-frontends": react, react-dom, react-router-dom, rxjs
@@ -166,6 +167,20 @@ function createFederatedConfig(o) {
           optimization: { target: 'web' },
         },
       }),
+      // provideExternalRuntime injects its plugin by the path of its CommonJS build, which
+      // requires the CommonJS runtime-core while the shell's own federation runtime is the ES
+      // module build: both copies shipped (about 17 KB gzip on every page). The plugin's ES build
+      // imports the same runtime-core module the shell already has, so one copy serves both.
+      ...(o.runtime === 'provide'
+        ? [
+            new webpack.NormalModuleReplacementPlugin(
+              /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+              (resource) => {
+                resource.request = resource.request.replace(/\.cjs$/, '.js');
+              },
+            ),
+          ]
+        : []),
       ...(o.plugins ?? []),
     ],
     stats: process.env.AJO_WEBPACK_STATS ?? 'errors-warnings',

@@ -163,9 +163,28 @@ export async function measurePage(browser, { baseURL, pathname, signedIn, index 
       { url, body, licenseText: licenses.get(licenseUrl) },
       index,
     );
-    chunks.push({ url, raw: body.length, gzip: gzipBytes(body), category, libraries, notes });
+    chunks.push({
+      url,
+      raw: body.length,
+      gzip: gzipBytes(body),
+      category,
+      libraries,
+      notes,
+      runtimeCores: countOf(body.toString('latin1'), RUNTIME_CORE_MARK),
+    });
   }
   return { pathname, chunks, raw: sum(chunks, 'raw'), gzip: sum(chunks, 'gzip') };
+}
+
+/**
+ * A string literal that each copy of the federation runtime core carries once (its hook's name): the
+ * shell's runtime and the one it provides to the containers must be the same copy
+ * (tooling/webpack-config.cjs, docs/decisions/017-compressed-and-budgeted-first-pages.md).
+ */
+export const RUNTIME_CORE_MARK = '"beforeInitContainer"';
+
+function countOf(text, mark) {
+  return text.split(mark).length - 1;
 }
 
 function sum(items, key) {
@@ -173,7 +192,7 @@ function sum(items, key) {
 }
 
 /**
- * react and react-dom must come from one build, once: two build folders serving the same library,
+ * react and react-dom, and the federation runtime core, must come from one build, once: two build folders serving the same library,
  * or one chunk fetched twice, means two copies (docs/architecture.md "Known traps": duplicate
  * React).
  */
@@ -188,6 +207,13 @@ export function duplicateLibraries(result) {
         `${library} downloaded ${chunks.length} times on ${result.pathname}: ${urls.join(', ')}`,
       );
     }
+  }
+  const cores = result.chunks.reduce((total, c) => total + (c.runtimeCores ?? 0), 0);
+  if (cores > 1) {
+    const urls = result.chunks.filter((c) => c.runtimeCores > 0).map((c) => c.url);
+    problems.push(
+      `the federation runtime core downloaded ${cores} times on ${result.pathname}: ${urls.join(', ')}`,
+    );
   }
   return problems;
 }

@@ -131,7 +131,10 @@ export function renderReport({ packages, pages, duplicates, generatedAt }) {
       );
     }
   }
-  if (duplicates.length === 0) out.push('- react and react-dom are each downloaded once per page.');
+  if (duplicates.length === 0)
+    out.push(
+      '- react, react-dom and the federation runtime core are each downloaded once per page.',
+    );
   for (const duplicate of duplicates) out.push(`- FAIL: ${duplicate}`);
   out.push(
     '',
