@@ -35,7 +35,8 @@ export const MUTATION_AREAS = {
   'guards-login': {
     title: 'Sign-in lock (security-PIN tries per phone and per address)',
     mutate: ['src/modules/auth/login-service.ts', 'src/modules/auth/login-attempts-repository.ts'],
-    tests: ['src/modules/auth/login.test.ts'],
+    // The closure tests: a closed account's right PIN is refused after the lock's checks.
+    tests: ['src/modules/auth/login.test.ts', 'src/modules/settings/account-closure.test.ts'],
   },
   'guards-otp': {
     title: 'OTP tries (sign-up and security-PIN reset codes)',

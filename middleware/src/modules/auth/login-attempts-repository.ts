@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 export interface AttemptState {
   /** Attempts since the last success or lock, this one included. */
   count: number;
+  /** Set only while a lock lasts: the upsert clears one that has run out. */
   lockedUntil: Date | null;
 }
 

@@ -53,8 +53,9 @@ export class LoginService {
     const now = clock.now();
     // Counted before the PIN is compared (unknown phones too), so parallel guesses cannot get
     // more than 5 comparisons; a success below clears the count.
+    // countAttempt answers a lock only while it lasts (an ended one is cleared by the same update).
     const state = await attempts.countAttempt(phone, now);
-    if (state.lockedUntil && state.lockedUntil > now) throw locked(state.lockedUntil, now);
+    if (state.lockedUntil) throw locked(state.lockedUntil, now);
     if (state.count > LOGIN_MAX_FAILURES) {
       const until = await attempts.lock(
         phone,
