@@ -170,6 +170,47 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
     expect(await pay(ada, key, { otp })).toEqual(usedUp);
   });
 
+  it('accepts the right code on the fifth try, after four wrong ones', async () => {
+    const ada = await fundedCustomer();
+    const key = randomUUID();
+    await pay(ada, key);
+    const otp = await otpSentTo(await phoneOf(ada));
+    const wrong = otp === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) expect(await pay(ada, key, { otp: wrong })).toEqual(INVALID);
+    expect((await pay(ada, key, { otp })).status).toBe(201);
+  });
+
+  it('forgets a code whose SMS was not delivered, so the customer can ask again at once', async () => {
+    const ada = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const notifier = t.app.providers.notifier;
+    const sent: string[] = [];
+    const stepUp = new StepUp({
+      db: t.database.db,
+      clock,
+      secrets: t.app.secrets,
+      notifier: {
+        ...notifier,
+        sendSms: async (message) => {
+          sent.push(message.to);
+          if (sent.length === 1) throw new Error('SMS gateway down');
+          await notifier.sendSms(message);
+        },
+      },
+    });
+    const call = {
+      userId: ada.id,
+      route: 'POST /api/test/pay',
+      clientReference: randomUUID(),
+      operationHash: 'cd'.repeat(32),
+    };
+    await expect(stepUp.challenge(call, phone)).rejects.toThrow('SMS gateway down');
+    // Not within the 180-s resend wait: the first code never reached the customer.
+    await expect(stepUp.challenge(call, phone)).resolves.toMatchObject({ recipient: phone });
+    expect(sent).toEqual([phone, phone]);
+    await expect(stepUp.verify(call, await otpSentTo(phone))).resolves.toBeUndefined();
+  });
+
   it('compares at most 5 of 100 concurrent guesses at one code; then not even the right one', async () => {
     // Straight at the step-up check: through the route, the call's client reference lets one
     // guess in at a time, which would hide a try limit that concurrency beats.
@@ -218,6 +259,15 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
     expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
     expect(answers.some((a) => a.status === 201)).toBe(true);
     expect(await balanceKobo(t, ada.main)).toBe(before - 6_000_000);
+  });
+
+  it('takes the code up to the last second of its 10 minutes', async () => {
+    const ada = await fundedCustomer();
+    const key = randomUUID();
+    await pay(ada, key);
+    const otp = await otpSentTo(await phoneOf(ada));
+    clock.advance(10 * 60 - 1);
+    expect((await pay(ada, key, { otp })).status).toBe(201);
   });
 
   it('expires the code after 10 minutes', async () => {
