@@ -155,13 +155,19 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
     expect(await pay(ada, randomUUID(), { otp })).toEqual(INVALID);
   });
 
-  it('kills the code after 5 wrong tries, even for the right one after', async () => {
+  /** A call waiting for its OTP after four wrong tries: one try left. */
+  const afterFourWrongTries = async () => {
     const ada = await fundedCustomer();
     const key = randomUUID();
     await pay(ada, key);
     const otp = await otpSentTo(await phoneOf(ada));
     const wrong = otp === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) expect(await pay(ada, key, { otp: wrong })).toEqual(INVALID);
+    return { ada, key, otp, wrong };
+  };
+
+  it('kills the code after 5 wrong tries, even for the right one after', async () => {
+    const { ada, key, otp, wrong } = await afterFourWrongTries();
     const usedUp = {
       status: 401,
       body: { message: 'Too many wrong OTPs. Please start the transaction again.' },
@@ -171,12 +177,7 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
   });
 
   it('accepts the right code on the fifth try, after four wrong ones', async () => {
-    const ada = await fundedCustomer();
-    const key = randomUUID();
-    await pay(ada, key);
-    const otp = await otpSentTo(await phoneOf(ada));
-    const wrong = otp === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect(await pay(ada, key, { otp: wrong })).toEqual(INVALID);
+    const { ada, key, otp } = await afterFourWrongTries();
     expect((await pay(ada, key, { otp })).status).toBe(201);
   });
 
