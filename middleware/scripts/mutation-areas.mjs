@@ -41,7 +41,12 @@ export const MUTATION_AREAS = {
   'guards-otp': {
     title: 'OTP tries (sign-up and security-PIN reset codes)',
     mutate: ['src/modules/auth/otp-service.ts', 'src/modules/auth/otp-repository.ts'],
-    tests: ['src/modules/auth/signup-otp.test.ts', 'src/modules/auth/security-pin-reset.test.ts'],
+    tests: [
+      'src/modules/auth/otp-service.test.ts',
+      'src/modules/auth/signup-otp.test.ts',
+      'src/modules/auth/security-pin-reset.test.ts',
+      'src/modules/settings/transaction-pin-reset.test.ts',
+    ],
   },
   'guards-pin': {
     title: 'Transaction-PIN lock and step-up OTP',
