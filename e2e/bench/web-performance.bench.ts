@@ -187,6 +187,10 @@ function writeReport(pages: Array<{ page: string; runs: RunMetrics[] }>) {
       lines.push('');
     }
   }
+  // The hand-written "## Notes" section (what the numbers mean, runs to compare) survives a rewrite.
+  const previous = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '';
+  const notesAt = previous.indexOf('\n## Notes\n');
+  if (notesAt >= 0) lines.push(previous.slice(notesAt + 1).trimEnd(), '');
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, lines.join('\n'));
   fs.writeFileSync(REPORT.replace(/\.md$/, '.json'), `${JSON.stringify(rows, null, 2)}\n`);
