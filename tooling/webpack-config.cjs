@@ -169,8 +169,9 @@ function createFederatedConfig(o) {
       }),
       // provideExternalRuntime injects its plugin by the path of its CommonJS build, which
       // requires the CommonJS runtime-core while the shell's own federation runtime is the ES
-      // module build: both copies shipped (about 17 KB gzip on every page). The plugin's ES build
-      // imports the same runtime-core module the shell already has, so one copy serves both.
+      // module build: both copies shipped (21 KB gzip on every page). The plugin's ES build
+      // imports the same runtime-core module the shell already has, so one copy serves both
+      // (docs/decisions/017-compressed-and-budgeted-first-pages.md, third pass).
       ...(o.runtime === 'provide'
         ? [
             new webpack.NormalModuleReplacementPlugin(

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, remoteFolder } from './remotes.cjs';
-import { createRemoteConfig, sharedSingletons } from './webpack-config.cjs';
+import { createFederatedConfig, createRemoteConfig, sharedSingletons } from './webpack-config.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -76,5 +76,37 @@ describe('sharedSingletons', () => {
 
   it('never shares @ajo/remote-kit: each remote compiles in its own (per-remote state)', () => {
     expect(Object.keys(shared).filter((key) => key.includes('remote-kit'))).toEqual([]);
+  });
+});
+
+describe('createFederatedConfig: the federation runtime core ships once', () => {
+  interface Replacement {
+    resourceRegExp?: RegExp;
+    newResource?: (resource: { request: string }) => void;
+  }
+  const replacementsOf = (runtime: 'provide' | 'consume') =>
+    (
+      createFederatedConfig({ dir: path.join(ROOT, 'host'), name: 'probe', runtime }) as {
+        plugins: Replacement[];
+      }
+    ).plugins.filter((p) => p.resourceRegExp instanceof RegExp);
+
+  it("points the shell at the ES module build of provideExternalRuntime's plugin, which exists", () => {
+    // The CommonJS build, where the federation plugin injects it from (pnpm's real path).
+    const enhanced = realpathSync(path.join(__dirname, 'node_modules/@module-federation/enhanced'));
+    const injected = require.resolve('@module-federation/inject-external-runtime-core-plugin', {
+      paths: [enhanced],
+    });
+    expect(injected).toMatch(/\.cjs$/);
+    const [replacement] = replacementsOf('provide');
+    expect(replacement?.resourceRegExp?.test(injected)).toBe(true);
+    const resource = { request: injected };
+    replacement?.newResource?.(resource);
+    expect(resource.request).toBe(injected.replace(/\.cjs$/, '.js'));
+    expect(readFileSync(resource.request, 'utf8')).toContain('_FEDERATION_RUNTIME_CORE');
+  });
+
+  it('leaves the containers, which take the core from the shell, as they are', () => {
+    expect(replacementsOf('consume')).toEqual([]);
   });
 });

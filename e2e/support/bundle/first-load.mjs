@@ -192,9 +192,9 @@ function sum(items, key) {
 }
 
 /**
- * react and react-dom, and the federation runtime core, must come from one build, once: two build folders serving the same library,
- * or one chunk fetched twice, means two copies (docs/architecture.md "Known traps": duplicate
- * React).
+ * react, react-dom and the federation runtime core must come from one build, once: two build
+ * folders serving the same library, or one chunk fetched twice, means two copies
+ * (docs/architecture.md "Known traps": duplicate React, two copies of the runtime core).
  */
 export function duplicateLibraries(result) {
   const problems = [];
