@@ -21,6 +21,22 @@ describe('NUBAN account numbers', () => {
     expect(() => nubanBankCode('12')).toThrow(RangeError);
   });
 
+  it('reads codes, serials and numbers whole: a digit more or a character around them is refused', () => {
+    for (const code of ['1234567', 'x058', '058x', '0580']) {
+      expect(() => nubanBankCode(code)).toThrow(
+        `Institution code must be 3, 5 or 6 digits, got '${code}'`,
+      );
+    }
+    for (const serial of ['0123456789', '1012345678', 'x12345678', '12345678x', '12345678']) {
+      expect(() => nubanCheckDigit('058', serial)).toThrow(
+        `NUBAN serial must be 9 digits, got '${serial}'`,
+      );
+    }
+    for (const number of ['10123456785', '01234567851', 'x012345678', '012345678x', '012345678']) {
+      expect(isValidNuban('058', number)).toBe(false);
+    }
+  });
+
   it('generates 10-digit numbers with a valid check digit from the random serial', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 999_999_999 }), (serial) => {

@@ -40,4 +40,37 @@ describe('kobo amounts', () => {
     expect(() => toKobo('9007199254740993')).toThrow(RangeError);
     expect(() => toKobo('12.5')).toThrow(TypeError);
   });
+
+  it('says what is wrong with a refused amount', () => {
+    expect(() => assertPositiveKobo(0)).toThrow(
+      'The amount must be a positive whole number of kobo.',
+    );
+    expect(() => nairaToKobo('1.234')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_AMOUNT',
+        message: 'Enter an amount in naira with at most 2 decimals.',
+      }),
+    );
+    // 2^53 naira is a whole number of naira, but not of kobo a number can hold.
+    expect(() => nairaToKobo('9007199254740993')).toThrow(
+      expect.objectContaining({ code: 'INVALID_AMOUNT', message: 'The amount is too large.' }),
+    );
+    expect(() => toKobo('12.5')).toThrow('Not a kobo amount: 12.5');
+    expect(() => toKobo({})).toThrow(TypeError);
+    expect(() => toKobo('9007199254740993')).toThrow(
+      'Kobo amount out of the safe range: 9007199254740993',
+    );
+  });
+
+  it('reads naira text with spaces around it, and refuses a number of kobo that is not a number', () => {
+    expect(nairaToKobo(' 1,000.50 ')).toBe(100050);
+    expect(() => assertPositiveKobo('100')).toThrow(LedgerError);
+    expect(() => assertPositiveKobo(10n)).toThrow(LedgerError);
+  });
+
+  it('writes negative amounts with a minus sign, and zero without one', () => {
+    expect(koboToNaira(-150)).toBe('-1.50');
+    expect(koboToNaira(0)).toBe('0.00');
+    expect(koboToNaira(5)).toBe('0.05');
+  });
 });
