@@ -11,7 +11,8 @@ import {
   NO_BENEFICIARIES,
 } from '@ajo/shared/messages';
 import type { BeneficiaryRecord, NewBeneficiaryValues } from '@ajo/shared/schemas';
-import { Button, Modal } from '@ajo/shared/ui';
+import { Button } from '@ajo/shared/ui';
+import { Modal } from '@ajo/shared/ui/modal';
 import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { deleteBeneficiary, fetchBeneficiaries, saveBeneficiary } from './transfers-api';
 import styles from './transfers.module.css';

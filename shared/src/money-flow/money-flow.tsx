@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { AnchorHTMLAttributes, ComponentType, ReactNode } from 'react';
 import buttonStyles from '../ui/button.module.css';
-import { Button, Stepper } from '@ajo/shared/ui';
+import { Button } from '@ajo/shared/ui';
+import { Stepper } from '@ajo/shared/ui/stepper';
 import type { SummaryRow } from '../ui/summary-list';
 import { AuthenticateStep } from './authenticate-step';
 import { ConfirmStep } from './confirm-step';

@@ -4,6 +4,9 @@
 /// <reference path="../css-modules.d.ts" />
 // @ajo/shared/ui: the accessible UI kit. Styles: CSS Modules on the host's design tokens
 // (see tokens.md). No react-router dependency: links and navigation stay with the apps.
+// Modal, Tabs, Stepper, SearchableSelect and Accordion are entries of their own
+// (`@ajo/shared/ui/<name>`): webpack ships every export of a shared module, and most pages use none
+// of them (docs/decisions/017-compressed-and-budgeted-first-pages.md).
 export { Button } from './button';
 export type { ButtonProps, ButtonVariant } from './button';
 export { TextField } from './text-field';
@@ -12,16 +15,6 @@ export { Checkbox } from './checkbox';
 export type { CheckboxProps } from './checkbox';
 export { Select } from './select';
 export type { SelectOption, SelectProps } from './select';
-export { SearchableSelect } from './searchable-select';
-export type { SearchableSelectProps } from './searchable-select';
-export { Modal } from './modal';
-export type { ModalProps } from './modal';
-export { Accordion } from './accordion';
-export type { AccordionItem, AccordionProps } from './accordion';
-export { Tabs } from './tabs';
-export type { TabItem, TabsProps } from './tabs';
-export { Stepper } from './stepper';
-export type { StepperProps } from './stepper';
 export { Spinner } from './spinner';
 export type { SpinnerProps } from './spinner';
 export { Badge } from './badge';

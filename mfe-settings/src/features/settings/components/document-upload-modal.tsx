@@ -11,7 +11,8 @@ import {
   type DocumentTypesResponse,
   type DocumentUploadFormValues,
 } from '@ajo/shared/schemas';
-import { Button, Modal, Select, TextField } from '@ajo/shared/ui';
+import { Button, Select, TextField } from '@ajo/shared/ui';
+import { Modal } from '@ajo/shared/ui/modal';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { addIdentityDocument, fetchDocumentTypes, uploadDocumentFile } from '../api';

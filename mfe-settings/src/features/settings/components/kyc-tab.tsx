@@ -16,7 +16,8 @@ import {
   type IdentityDocumentItem,
   type TransferLimitsResponse,
 } from '@ajo/shared/schemas';
-import { Badge, Button, Modal, TextField } from '@ajo/shared/ui';
+import { Badge, Button, TextField } from '@ajo/shared/ui';
+import { Modal } from '@ajo/shared/ui/modal';
 import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { fetchIdentityDocuments, fetchTierLimits, updateBvn } from '../api';

@@ -8,7 +8,8 @@ import {
   deleteAccountFormSchema,
   type DeleteAccountFormValues,
 } from '@ajo/shared/schemas';
-import { Button, Checkbox, Modal, Select } from '@ajo/shared/ui';
+import { Button, Checkbox, Select } from '@ajo/shared/ui';
+import { Modal } from '@ajo/shared/ui/modal';
 import { loadHostSession } from '@ajo/remote-kit/host';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';

@@ -18,7 +18,8 @@ import {
 } from '@ajo/shared/messages';
 import type { MoneyFlowInitiate } from '@ajo/shared/money-flow';
 import { nubanSchema, requiredString, walletToBankFormSchema, z } from '@ajo/shared/schemas';
-import { Button, Checkbox, SearchableSelect, TextField } from '@ajo/shared/ui';
+import { Button, Checkbox, TextField } from '@ajo/shared/ui';
+import { SearchableSelect } from '@ajo/shared/ui/searchable-select';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import {

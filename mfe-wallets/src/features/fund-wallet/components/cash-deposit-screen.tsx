@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { Link } from '@ajo/shared/router';
 import { isCommissionWallet } from '@ajo/shared/format';
-import { Button, Screen, Stepper } from '@ajo/shared/ui';
+import { Button, Screen } from '@ajo/shared/ui';
+import { Stepper } from '@ajo/shared/ui/stepper';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 
