@@ -99,15 +99,12 @@ describe('entry input validation', () => {
 
   it("refuses a reference or a narration that is not text, with the ledger's own error", () => {
     const ok = { reference: 'ref-1', type: 'funding', narration: 'Top up' };
-    for (const reference of [undefined, 42, null]) {
-      expect(() =>
-        validateEntryHeader({ ...ok, reference: reference as unknown as string }),
-      ).toThrow(expect.objectContaining({ code: 'INVALID_ENTRY' }));
-    }
-    for (const narration of [undefined, 42, null]) {
-      expect(() =>
-        validateEntryHeader({ ...ok, narration: narration as unknown as string }),
-      ).toThrow(expect.objectContaining({ code: 'INVALID_ENTRY' }));
+    for (const field of ['reference', 'narration'] as const) {
+      for (const value of [undefined, 42, null]) {
+        expect(() => validateEntryHeader({ ...ok, [field]: value as unknown as string })).toThrow(
+          expect.objectContaining({ code: 'INVALID_ENTRY' }),
+        );
+      }
     }
   });
 
