@@ -66,6 +66,61 @@ describe('ledger reversals and history', () => {
     expect(await ledger.getBalance(b.id)).toBe(0);
   });
 
+  it('links a reversal to what it reverses, and refuses a reversal posted as an ordinary entry', async () => {
+    const a = await fundedWallet(3_000);
+    const original = await ledger.transfer({
+      from: a.id,
+      to: 'bill_payables',
+      amountKobo: 700,
+      reference: ref('data'),
+      type: 'data',
+      narration: 'Glo 1GB',
+    });
+    const reversal = await ledger.reverse(original.entry.reference, ref('rev'), 'Vend failed');
+    expect(reversal.entry.metadata).toEqual({ reversedReference: original.entry.reference });
+    // A 'reversal' without the link would give money back with nothing to stop it twice.
+    await expect(
+      ledger.post({
+        reference: ref('fake-rev'),
+        type: 'reversal',
+        narration: 'x',
+        postings: [
+          { account: 'bill_payables', debitKobo: 700 },
+          { account: a.id, creditKobo: 700 },
+        ],
+      }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ENTRY',
+      message: 'Use reverse() to reverse an entry.',
+    });
+    expect(await ledger.getBalance(a.id)).toBe(3_000);
+  });
+
+  it('refuses a reversal reference already used to reverse another entry, even one just like it', async () => {
+    const a = await fundedWallet(3_000);
+    const pay = (label: string) =>
+      ledger.transfer({
+        from: a.id,
+        to: 'bill_payables',
+        amountKobo: 400,
+        reference: ref(label),
+        type: 'airtime',
+        narration: 'MTN',
+      });
+    const [first, second] = [await pay('air'), await pay('air')];
+    const refundRef = ref('rev');
+    await ledger.reverse(first.entry.reference, refundRef, 'Vend failed');
+    // Same legs, same amounts, another entry: replaying the first refund would leave it unreversed.
+    await expect(
+      ledger.reverse(second.entry.reference, refundRef, 'Vend failed'),
+    ).rejects.toMatchObject({ code: 'REFERENCE_CONFLICT' });
+    expect(await ledger.getBalance(a.id)).toBe(2_600);
+    await expect(
+      ledger.reverse(second.entry.reference, ref('rev'), 'Vend failed'),
+    ).resolves.toMatchObject({ replayed: false });
+    expect(await ledger.getBalance(a.id)).toBe(3_000);
+  });
+
   it('reverses only once when two different reversals race', async () => {
     const a = await fundedWallet(3_000);
     const original = await ledger.transfer({

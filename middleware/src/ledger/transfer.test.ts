@@ -178,6 +178,38 @@ describe('ledger transfers', () => {
     expect(await balances(a, b)).toEqual([4_900, 100]);
   });
 
+  it("refuses the same reference for an entry whose legs are only some of the first one's", async () => {
+    const [a, b, c, d] = [
+      await fundedWallet(5_000),
+      await fundedWallet(0),
+      await fundedWallet(5_000),
+      await fundedWallet(0),
+    ];
+    const reference = ref('legs');
+    await ledger.post({
+      reference,
+      type: 'intra-outward',
+      narration: 'two payments',
+      postings: [
+        { account: a.id, debitKobo: 100 },
+        { account: b.id, creditKobo: 100 },
+        { account: c.id, debitKobo: 50 },
+        { account: d.id, creditKobo: 50 },
+      ],
+    });
+    await expect(
+      ledger.transfer({
+        from: a.id,
+        to: b.id,
+        amountKobo: 100,
+        reference,
+        type: 'intra-outward',
+        narration: 'two payments',
+      }),
+    ).rejects.toMatchObject({ code: 'REFERENCE_CONFLICT' });
+    expect(await balances(a, b, c, d)).toEqual([4_900, 100, 4_950, 50]);
+  });
+
   it('posts multi-leg entries such as an amount plus a fee', async () => {
     const a = await fundedWallet(20_000);
     const feesBefore = await ledger.getBalance('fees');
