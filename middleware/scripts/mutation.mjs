@@ -82,6 +82,9 @@ function tally(mutants) {
   };
 }
 
+/** A short run (an incremental one, mostly) in seconds, a longer one in minutes. */
+const duration = (seconds) => (seconds < 90 ? `${seconds} s` : `${Math.round(seconds / 60)} min`);
+
 const percent = (score) => (score === null ? 'n/a' : `${score.toFixed(1)} %`);
 
 function section(area) {
@@ -106,7 +109,7 @@ function section(area) {
     '',
     `Area \`${area}\`: mutation score ${percent(all.score)} (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage)` +
       (meta
-        ? `, run ${meta.at.slice(0, 10)} in ${Math.round(meta.seconds / 60)} min on ${meta.database ?? 'PGlite'}.`
+        ? `, run ${meta.at.slice(0, 10)} in ${duration(meta.seconds)} on ${meta.database ?? 'PGlite'}.`
         : '.'),
     '',
     '| module | score | detected | survived | no coverage |',
