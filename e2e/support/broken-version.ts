@@ -71,10 +71,14 @@ export async function publishBrokenVersion(
   const from = await activeVersion(server, remote);
   await publishCopy(server, remote, from, label, (dir) => {
     breakage(dir, label);
-    // A build of another version says so in its federation build id too (name:version).
+    // A build of another version says so in its federation build id too (name:version). The id
+    // holds the version the build was made as (its manifest's buildVersion), which is not the
+    // folder's label when the registry published it under a content label (0.1.0-dev.<digest>).
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
+    const built: string = manifest.metaData.buildInfo.buildVersion;
     patchScripts(
       dir,
-      new RegExp(`"${remote}:${from.replace(/\./g, '\\.')}"`, 'g'),
+      new RegExp(`"${remote}:${built.replace(/\./g, '\\.')}"`, 'g'),
       `"${remote}:${label}"`,
       1,
     );
