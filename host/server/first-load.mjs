@@ -105,11 +105,17 @@ export function createFirstLoadHints({ distDir, deployDir }) {
   /**
    * What a container's first screen loads, from its manifest (MF 2 resolves the manifest's files
    * against the manifest's own folder when publicPath is 'auto'): the manifest itself (fetched), the
-   * remote entry and the sync chunks of `exposes` (script tags; `withAsync`: their async chunks too)
+   * remote entry and the sync chunks of `exposes` (script tags; `withAsync`: their async chunks too,
+   * but for those host/api loads only when a call needs them)
    * and their sync stylesheets (the shell's webpack runtime links them).
    */
   async function containerFiles(manifestUrl, exposes, withAsync = false) {
     const manifest = await manifestAt(manifestUrl);
+    // An async chunk that is also an async chunk of host/api is one the client loads later, on
+    // its own (the cipher: host/src/api/client.ts), never for the first screen's user fetch.
+    const later = new Set(
+      (manifest?.exposes ?? []).find((expose) => expose.name === 'api')?.assets?.js?.async ?? [],
+    );
     const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
     const fetches = [manifestUrl];
     const scripts = [];
@@ -123,7 +129,9 @@ export function createFirstLoadHints({ distDir, deployDir }) {
       styles.push(...(expose.assets?.css?.sync ?? []).filter(css).map((file) => `${base}${file}`));
       if (withAsync) {
         scripts.push(
-          ...(expose.assets?.js?.async ?? []).filter(js).map((file) => `${base}${file}`),
+          ...(expose.assets?.js?.async ?? [])
+            .filter((file) => js(file) && !later.has(file))
+            .map((file) => `${base}${file}`),
         );
       }
     }

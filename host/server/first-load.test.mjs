@@ -53,9 +53,18 @@ beforeEach(async () => {
         { name: 'bus', assets: { js: { sync: ['host/bus.11111111.js'], async: [] } } },
         {
           name: 'session',
-          assets: { js: { sync: ['host/session.22222222.js'], async: ['host/api.33333333.js'] } },
+          assets: {
+            js: {
+              sync: ['host/session.22222222.js'],
+              async: ['host/api.33333333.js', 'host/cipher.44444444.js'],
+            },
+          },
         },
-        { name: 'api', assets: { js: { sync: ['host/api.33333333.js'], async: [] } } },
+        // The client loads the cipher with its first encrypted call (host/src/api/client.ts).
+        {
+          name: 'api',
+          assets: { js: { sync: ['host/api.33333333.js'], async: ['host/cipher.44444444.js'] } },
+        },
       ],
     }),
   );
@@ -112,7 +121,6 @@ const preloads = (html) =>
     ([, href, as]) => `${as} ${href}`,
   );
 
-
 describe('the first load carried by the page', () => {
   it('writes JSON as inert data: no markup, line separators or replacement patterns get through', () => {
     const element = jsonDataElement(
@@ -162,7 +170,7 @@ describe('the first load carried by the page', () => {
     });
   });
 
-  it("hints the route's remote in this browser's version, the host container and the shell's chunks", async () => {
+  it("hints the route's remote in this browser's version, the host container and the shell's chunks, not the cipher", async () => {
     const everyone = await app.inject('/dashboard');
     expect(preloads(everyone.body)).toEqual([
       'fetch /mf-manifest.json',

@@ -65,8 +65,6 @@ declare module 'host/api' {
   export const api: ApiClient;
   export function isApiError(error: unknown): error is ApiError;
   export function getAppConfig(): Promise<AppConfig>;
-  export function encryptPayload(value: unknown, secret: string): string;
-  export function decryptPayload(ciphertext: string, secret: string): unknown;
 }
 
 declare module 'host/session' {

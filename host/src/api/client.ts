@@ -3,7 +3,7 @@
 import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
 import { getAppConfig, type AppConfig } from './config';
-import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
+import { isEnvelope } from './envelope';
 import { toApiError } from './errors';
 import { TOKEN_KEY, USER_ID_KEY } from '../session/keys';
 import type {
@@ -45,6 +45,13 @@ function refusesTheSession(error: unknown): boolean {
 
 type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';
 
+/**
+ * crypto-js (5.8 KB gzip) loads with the first encrypted call or enveloped answer, not with the
+ * client: only encrypted calls carry the envelope, both ways, so a page that only reads never
+ * downloads it (docs/decisions/017-compressed-and-budgeted-first-pages.md).
+ */
+const loadCrypto = () => import('./crypto');
+
 export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   const loadConfig = deps.loadConfig ?? getAppConfig;
   const storage = deps.storage ?? globalThis.localStorage;
@@ -68,24 +75,36 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     options: RequestOptions | undefined,
     encrypt: boolean,
   ): Promise<ApiResponse<T>> {
-    const { encryptionSecret } = await loadConfig();
+    const hasBody = method !== 'get' && method !== 'delete';
+    const sealed = encrypt && hasBody;
+    const [{ encryptionSecret }, crypto] = await Promise.all([
+      loadConfig(),
+      sealed ? loadCrypto() : undefined,
+      // The app-check token the interceptor needs is fetched while the cipher downloads, so the
+      // cipher adds no round trip of its own to the first encrypted call (the interceptor then
+      // finds the token cached; getToken never rejects).
+      sealed ? appCheck.getToken() : undefined,
+    ]);
     const { onUploadProgress, ...rest } = options ?? {};
     const config: AxiosRequestConfig = { method, url, ...rest };
     if (onUploadProgress) {
       config.onUploadProgress = ({ loaded, total }) => onUploadProgress({ loaded, total });
     }
-    if (method !== 'get' && method !== 'delete') {
-      config.data = encrypt ? { encrypted: encryptPayload(body, encryptionSecret) } : body;
+    if (hasBody) {
+      config.data = crypto ? { encrypted: crypto.encryptPayload(body, encryptionSecret) } : body;
     }
+    // Decrypt any enveloped answer or error body, so plain and encrypted calls read the same way.
+    const opened = async (data: unknown) =>
+      isEnvelope(data)
+        ? (crypto ?? (await loadCrypto())).decryptPayload(data.encrypted, encryptionSecret)
+        : data;
     try {
       const res = await instance.request<unknown>(config);
-      // Decrypt any enveloped answer, so plain and encrypted calls read the same way.
-      const data = isEnvelope(res.data)
-        ? decryptPayload(res.data.encrypted, encryptionSecret)
-        : res.data;
-      return { status: res.status, data: data as T };
+      return { status: res.status, data: (await opened(res.data)) as T };
     } catch (error) {
-      const apiError = toApiError(error, encryptionSecret);
+      if (isAxiosError(error) && error.response)
+        error.response.data = await opened(error.response.data);
+      const apiError = toApiError(error);
       if (refusesTheSession(error) && storage?.getItem(TOKEN_KEY) && storage.getItem(USER_ID_KEY)) {
         deps.onSessionRefused?.();
       }

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
-import { decryptPayload, encryptPayload, isEnvelope } from './crypto';
+import { decryptPayload, encryptPayload } from './crypto';
+import { isEnvelope } from './envelope';
 
 const SECRET = 'test-envelope-secret';
 

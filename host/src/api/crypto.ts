@@ -2,7 +2,9 @@
 // (CBC, PKCS7) with a passphrase, OpenSSL "Salted__" base64, so
 // `openssl enc -d -aes-256-cbc -md md5 -a -A -k SECRET` reads it.
 // Only the AES module and the UTF-8 encoder are imported, never the whole of crypto-js: the
-// rest (hashes, ciphers, encoders) would ship on every signed-in page for nothing.
+// rest (hashes, ciphers, encoders) would ship on every signed-in page for nothing. The client loads
+// this module with its first encrypted call or enveloped answer (./client.ts), so a page that only
+// reads (plain calls, plain answers) never downloads the cipher.
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 
@@ -18,12 +20,4 @@ export function decryptPayload(ciphertext: string, secret: string): unknown {
   } catch {
     return text;
   }
-}
-
-export function isEnvelope(data: unknown): data is { encrypted: string } {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as { encrypted?: unknown }).encrypted === 'string'
-  );
 }

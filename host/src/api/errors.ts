@@ -1,6 +1,5 @@
 import { isAxiosError } from 'axios';
 import type { ApiError } from 'host/api';
-import { decryptPayload, isEnvelope } from './crypto';
 
 // Every failed call rejects with ApiError; `message` is the server's when it sent one (SPEC §8).
 export type { ApiError };
@@ -14,13 +13,13 @@ export function isApiError(error: unknown): error is ApiError {
   );
 }
 
-export function toApiError(error: unknown, secret: string): ApiError {
+/** `error`'s body, if it was an envelope, is already opened by the client (./client.ts). */
+export function toApiError(error: unknown): ApiError {
   // Axios errors first: since axios 1.7 an AxiosError also carries `status` and `message`, so the
   // isApiError check alone would pass it through without the decrypted server message.
   if (isAxiosError(error)) {
     const status = error.response?.status ?? 0;
-    let data: unknown = error.response?.data;
-    if (isEnvelope(data)) data = decryptPayload(data.encrypted, secret);
+    const data: unknown = error.response?.data;
     const serverMessage =
       typeof data === 'object' &&
       data !== null &&

@@ -12,4 +12,3 @@ export type { ApiError } from './errors';
 export type { ApiClient, ApiResponse, HttpMethods, RequestOptions } from './client';
 export { getAppConfig } from './config';
 export type { AppConfig } from './config';
-export { encryptPayload, decryptPayload } from './crypto';
