@@ -65,6 +65,10 @@ function sharedSingletons(dir = process.cwd()) {
  * @param {object[]} [o.plugins]
  * @param {string} [o.mode]
  */
+/** What axios/lib/adapters/adapters.js imports its fetch adapter by, and what stands in for it. */
+const AXIOS_FETCH_ADAPTER = /^\.\/fetch\.js$/;
+const AXIOS_FETCH_STAND_IN = path.join(__dirname, 'axios-fetch-adapter-left-out.mjs');
+
 function createFederatedConfig(o) {
   const mode = o.mode ?? 'production';
   const prod = mode === 'production';
@@ -182,6 +186,13 @@ function createFederatedConfig(o) {
             ),
           ]
         : []),
+      // axios's fetch adapter is never chosen in a browser (XMLHttpRequest comes first in its
+      // list): a stand-in that says "not supported" keeps it out (./axios-fetch-adapter-left-out.mjs).
+      new webpack.NormalModuleReplacementPlugin(AXIOS_FETCH_ADAPTER, (resource) => {
+        if (/[\\/]axios[\\/]lib[\\/]adapters$/.test(resource.context ?? '')) {
+          resource.request = AXIOS_FETCH_STAND_IN;
+        }
+      }),
       ...(o.plugins ?? []),
     ],
     stats: process.env.AJO_WEBPACK_STATS ?? 'errors-warnings',
@@ -219,4 +230,10 @@ function createRemoteConfig(dir, env, argv) {
   });
 }
 
-module.exports = { createFederatedConfig, createRemoteConfig, sharedSingletons };
+module.exports = {
+  AXIOS_FETCH_ADAPTER,
+  AXIOS_FETCH_STAND_IN,
+  createFederatedConfig,
+  createRemoteConfig,
+  sharedSingletons,
+};

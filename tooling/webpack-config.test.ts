@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTES, remoteFolder } from './remotes.cjs';
-import { createFederatedConfig, createRemoteConfig, sharedSingletons } from './webpack-config.cjs';
+import {
+  AXIOS_FETCH_ADAPTER,
+  AXIOS_FETCH_STAND_IN,
+  createFederatedConfig,
+  createRemoteConfig,
+  sharedSingletons,
+} from './webpack-config.cjs';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -79,17 +85,20 @@ describe('sharedSingletons', () => {
   });
 });
 
+interface Replacement {
+  resourceRegExp?: RegExp;
+  newResource?: (resource: { request: string; context?: string }) => void;
+}
+const replacementsOf = (runtime: 'provide' | 'consume') =>
+  (
+    createFederatedConfig({ dir: path.join(ROOT, 'host'), name: 'probe', runtime }) as {
+      plugins: Replacement[];
+    }
+  ).plugins.filter((p) => p.resourceRegExp instanceof RegExp);
+
 describe('createFederatedConfig: the federation runtime core ships once', () => {
-  interface Replacement {
-    resourceRegExp?: RegExp;
-    newResource?: (resource: { request: string }) => void;
-  }
-  const replacementsOf = (runtime: 'provide' | 'consume') =>
-    (
-      createFederatedConfig({ dir: path.join(ROOT, 'host'), name: 'probe', runtime }) as {
-        plugins: Replacement[];
-      }
-    ).plugins.filter((p) => p.resourceRegExp instanceof RegExp);
+  const runtimeReplacementsOf = (runtime: 'provide' | 'consume') =>
+    replacementsOf(runtime).filter((p) => p.resourceRegExp !== AXIOS_FETCH_ADAPTER);
 
   it("points the shell at the ES module build of provideExternalRuntime's plugin, which exists", () => {
     // The CommonJS build, where the federation plugin injects it from (pnpm's real path).
@@ -98,7 +107,7 @@ describe('createFederatedConfig: the federation runtime core ships once', () => 
       paths: [enhanced],
     });
     expect(injected).toMatch(/\.cjs$/);
-    const [replacement] = replacementsOf('provide');
+    const [replacement] = runtimeReplacementsOf('provide');
     expect(replacement?.resourceRegExp?.test(injected)).toBe(true);
     const resource = { request: injected };
     replacement?.newResource?.(resource);
@@ -107,6 +116,42 @@ describe('createFederatedConfig: the federation runtime core ships once', () => 
   });
 
   it('leaves the containers, which take the core from the shell, as they are', () => {
-    expect(replacementsOf('consume')).toEqual([]);
+    expect(runtimeReplacementsOf('consume')).toEqual([]);
   });
+});
+
+describe("createFederatedConfig: axios's fetch adapter is left out of the browser builds", () => {
+  // The axios the API client is built with (the host's), where its adapter list imports the
+  // fetch adapter.
+  const adapters = path.join(
+    path.dirname(
+      realpathSync(require.resolve('axios/package.json', { paths: [path.join(ROOT, 'host')] })),
+    ),
+    'lib/adapters',
+  );
+
+  it.each(['provide', 'consume'] as const)(
+    'replaces the import axios makes of it with a stand-in saying "not supported" (%s)',
+    (runtime) => {
+      const request = /import \* as fetchAdapter from '([^']+)'/.exec(
+        readFileSync(path.join(adapters, 'adapters.js'), 'utf8'),
+      )?.[1];
+      expect(request).toBeDefined();
+      const [replacement] = replacementsOf(runtime).filter(
+        (p) => p.resourceRegExp === AXIOS_FETCH_ADAPTER,
+      );
+      expect(replacement?.resourceRegExp?.test(request ?? '')).toBe(true);
+      const resource = { request: request ?? '', context: adapters };
+      replacement?.newResource?.(resource);
+      expect(resource.request).toBe(AXIOS_FETCH_STAND_IN);
+      // axios reads `getFetch(config)`; false is its "not supported by the environment".
+      expect(readFileSync(AXIOS_FETCH_STAND_IN, 'utf8')).toMatch(
+        /export const getFetch = \(\) => false;/,
+      );
+      // The same request from anywhere else is left alone.
+      const elsewhere = { request: './fetch.js', context: path.join(ROOT, 'host/src') };
+      replacement?.newResource?.(elsewhere);
+      expect(elsewhere.request).toBe('./fetch.js');
+    },
+  );
 });
