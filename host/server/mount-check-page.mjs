@@ -171,6 +171,13 @@ function sharedScripts(hostDir) {
   };
 }
 
+/**
+ * The spinner a remote shows while a route's screen chunk loads carries this attribute
+ * (remote-kit's lazy-screen.tsx, SCREEN_LOADING_ATTRIBUTE): the check waits for the screen.
+ */
+const SCREEN_LOADING = '[data-screen-loading]';
+const SCREEN_POLL_MS = 25;
+
 /** The route the remote is mounted at: its first own route, or / for the home remote. */
 function firstRoute(remotes, name) {
   const remote = remotes.find((r) => r.name === name);
@@ -299,6 +306,11 @@ export async function runMountCheck({
     await lifecycles.mount(props);
   } catch (error) {
     return { ok: false, problem: `mount threw: ${firstLine(error)}` };
+  }
+  // A screen in a chunk of its own shows a marked spinner until it has loaded: the check is of the
+  // screen, so it waits (a screen that never comes is stopped by the parent's time limit).
+  while (element.querySelector(SCREEN_LOADING)) {
+    await new Promise((resolve) => window.setTimeout(resolve, SCREEN_POLL_MS));
   }
   // A render error inside the remote's boundary, or an error thrown by a timer after mount.
   await new Promise((resolve) => window.setTimeout(resolve, 50));

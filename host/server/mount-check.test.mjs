@@ -20,6 +20,17 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const mountFirst = (code) => RENDERS.replace('var React', `${code} var React`);
+/**
+ * A screen in a chunk of its own (remote-kit's ScreenSuspense): the marked spinner first, then, a
+ * little later, `screen` (a React element expression) in its place.
+ */
+const screenLater = (screen) =>
+  RENDERS.replace(
+    /root\.render\([^;]*;/,
+    `root.render(React.createElement('span', { 'data-screen-loading': '' }, 'Loading…'));
+     setTimeout(function () { root.render(${screen}); }, 150);`,
+  );
+const ERROR_SCREEN = `React.createElement('h2', { id: 'ajo-fallback-title' }, 'Something went wrong')`;
 /** [what the version does, its container, the reason expected, the time limit when not 2 s] */
 const CASES = [
   [
@@ -48,6 +59,21 @@ const CASES = [
     'mount rendered nothing at /',
     null,
   ],
+  // A screen in a chunk of its own is judged, not the spinner before it.
+  [
+    'its lazy screen renders the error screen',
+    { app: screenLater(ERROR_SCREEN) },
+    'mount rendered the error screen',
+    null,
+  ],
+  [
+    'its lazy screen never arrives',
+    {
+      app: RENDERS.replace(/'h1', null, 'Welcome to Ajo'/, `'span', { 'data-screen-loading': '' }`),
+    },
+    'it did not mount within 2 s',
+    null,
+  ],
   // The child's heap limit stops it; the app server only sees the child gone.
   [
     'mount runs out of memory',
@@ -63,6 +89,16 @@ describe('the headless mount check', () => {
   it('mounts a version that renders with the host React into an element', async () => {
     const dir = path.join(tmp, 'good');
     writeContainer(dir, { name, version: '1.0.0', app: RENDERS });
+    expect(await check({ dir, name, version: '1.0.0' })).toEqual([]);
+  });
+
+  it('waits for a screen in a chunk of its own, past the spinner shown meanwhile', async () => {
+    const dir = path.join(tmp, 'lazy-good');
+    writeContainer(dir, {
+      name,
+      version: '1.0.0',
+      app: screenLater(`React.createElement('h1', null, 'Create your account')`),
+    });
     expect(await check({ dir, name, version: '1.0.0' })).toEqual([]);
   });
 

@@ -1,6 +1,5 @@
-// A route's screen in a chunk of its own: a remote keeps its first screen in the entry and loads the
-// others when their route is visited, so a page downloads only the screen it shows
-// (docs/decisions/017-compressed-and-budgeted-first-pages.md).
+// A route's screen in a chunk of its own, loaded when its route is visited, so a page downloads only
+// the screen it shows (docs/decisions/017-compressed-and-budgeted-first-pages.md).
 import {
   Suspense,
   lazy,
@@ -18,7 +17,21 @@ export function lazyScreen<M extends Record<K, ComponentType>, K extends keyof M
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
+/**
+ * Marks the spinner shown while a screen's chunk is on its way. The mount check before a version
+ * goes live (host/server/mount-check-page.mjs) waits until no element carries it, so it judges the
+ * screen itself, lazy or not, never the spinner (docs/decisions/022-a-version-is-mounted-before-it-
+ * goes-live.md).
+ */
+export const SCREEN_LOADING_ATTRIBUTE = 'data-screen-loading';
+
 /** Around a remote's routes: the spinner shows while a screen's chunk is on its way. */
 export function ScreenSuspense({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Spinner size="large" />}>{children}</Suspense>;
+  // `display: contents`: the marker adds no box, so the spinner sits where it always did.
+  const fallback = (
+    <span {...{ [SCREEN_LOADING_ATTRIBUTE]: '' }} style={{ display: 'contents' }}>
+      <Spinner size="large" />
+    </span>
+  );
+  return <Suspense fallback={fallback}>{children}</Suspense>;
 }

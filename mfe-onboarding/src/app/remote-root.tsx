@@ -1,9 +1,9 @@
 import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
 import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
-import { SignupScreen } from '../features/signup/components/signup-screen';
 
-// The first route's screen stays in the entry (the one the mount check renders); the others load
-// with their route, so a page downloads only the screen it shows.
+// Every screen loads with its route, the first too: the sign-up form's react-hook-form would
+// otherwise ship on every onboarding page, among them the BVN start page, which only calls the API
+// and redirects (docs/decisions/017-compressed-and-budgeted-first-pages.md).
 const AccountSetupScreen = lazyScreen(
   () => import('../features/account-setup/components/account-setup-screen'),
   'AccountSetupScreen',
@@ -15,6 +15,10 @@ const BvnVerificationStartScreen = lazyScreen(
 const BvnVerificationStatusScreen = lazyScreen(
   () => import('../features/bvn-verification/components/bvn-verification-status-screen'),
   'BvnVerificationStatusScreen',
+);
+const SignupScreen = lazyScreen(
+  () => import('../features/signup/components/signup-screen'),
+  'SignupScreen',
 );
 const ForgotPinScreen = lazyScreen(
   () => import('../features/forgot-pin/components/forgot-pin-screen'),

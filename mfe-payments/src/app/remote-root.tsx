@@ -2,8 +2,8 @@ import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
 import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { AirtimeScreen } from '../features/airtime/components/airtime-screen';
 
-// The first route's screen stays in the entry (the one the mount check renders); the others load
-// with their route, so a page downloads only the screen it shows.
+// The first route's screen stays in the entry, so the remote's first page waits for no chunk of its
+// own (the others share most of its code); the others load with their route.
 const DataScreen = lazyScreen(
   () => import('../features/data/components/data-screen'),
   'DataScreen',

@@ -2,8 +2,8 @@ import { lazyScreen, ScreenSuspense } from '@ajo/remote-kit/lazy-screen';
 import { BrowserRouter, Route, Routes } from '@ajo/shared/router';
 import { DashboardOverviewScreen } from '../features/dashboard/components/dashboard-overview-screen';
 
-// The dashboard is the first screen of most visits (and the one the mount check renders): it stays
-// in the entry; the others load with their route, so the dashboard does not download the money
+// The dashboard is the first screen of most visits: it stays in the entry, so it waits for no
+// chunk of its own; the others load with their route, so the dashboard does not download the money
 // flow, the funding screens and the history.
 const CashDepositScreen = lazyScreen(
   () => import('../features/fund-wallet/components/cash-deposit-screen'),
