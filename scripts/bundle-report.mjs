@@ -95,7 +95,7 @@ async function main() {
   try {
     for (const page of pagesToMeasure()) {
       const result = await measurePage(browser, { baseURL: server.baseURL, index, ...page });
-      pages.push({ ...result, signedIn: page.signedIn, budget: page.budget, gate: page.gate });
+      pages.push({ ...result, signedIn: page.signedIn, budget: page.budget });
     }
   } finally {
     await browser.close();

@@ -29,8 +29,7 @@ function paysFor(result) {
 }
 
 function verdict(page) {
-  if (page.gzip <= page.budget) return 'ok';
-  return page.gzip <= page.gate ? 'over budget' : '**OVER GATE**';
+  return page.gzip <= page.budget ? 'ok' : '**OVER BUDGET**';
 }
 
 export function renderReport({ packages, pages, duplicates, generatedAt }) {
@@ -59,14 +58,13 @@ export function renderReport({ packages, pages, duplicates, generatedAt }) {
   );
   out.push(
     table(
-      ['Page', 'JS requests', 'Raw', 'gzip', 'Budget', 'Gate today', '', 'What it pays for (gzip)'],
+      ['Page', 'JS requests', 'Raw', 'gzip', 'Budget', '', 'What it pays for (gzip)'],
       pages.map((r) => [
         `\`${r.pathname}\`${r.signedIn ? ' (signed in)' : ''}`,
         String(r.chunks.length),
         formatKB(r.raw),
         formatKB(r.gzip),
         formatKB(r.budget),
-        r.gate === r.budget ? 'budget' : `${formatKB(r.gate)} interim`,
         verdict(r),
         paysFor(r),
       ]),
@@ -100,18 +98,12 @@ export function renderReport({ packages, pages, duplicates, generatedAt }) {
 
   const home = pages.find((r) => r.pathname === '/');
   out.push('## Checks', '');
-  const overGate = pages.filter((r) => r.gzip > r.gate);
-  const overBudgetOnly = pages.filter((r) => r.gzip > r.budget && r.gzip <= r.gate);
+  const over = pages.filter((r) => r.gzip > r.budget);
   const list = (rs) => rs.map((r) => `\`${r.pathname}\``).join(', ');
   out.push(
-    overGate.length === 0
-      ? `- Every page (${pages.length}) is within its gate.`
-      : `- FAIL: ${overGate.length} of ${pages.length} pages over their gate: ${list(overGate)}.`,
-  );
-  out.push(
-    overBudgetOnly.length === 0
-      ? '- Every page is within its budget.'
-      : `- Still over their budget, held at an interim ceiling (${overBudgetOnly.length} of ${pages.length}): ${list(overBudgetOnly)}.`,
+    over.length === 0
+      ? `- Every page (${pages.length}) is within its budget.`
+      : `- FAIL: ${over.length} of ${pages.length} pages over their budget: ${list(over)}.`,
   );
   if (home) {
     const top = biggestContributor(home);
