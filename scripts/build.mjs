@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: install, build every package, publish the remotes into the deploy folder
-// (registry + versions) with a .br and .gz beside every text asset, then write the bundle report (fails over budget or on duplicate React).
+// (registry + versions) with a .br and .gz beside every text asset, take the pictures of the first
+// screens painted from HTML, then write the bundle report (fails over budget or on duplicate React).
 // Flags: --no-report (used by `npm start`), --if-stale (skip when every dist is newer than its sources).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,6 +51,8 @@ export async function build({ report = true, ifStale = false, skipInstall = fals
     'Publishing remotes into the deploy folder (registry: active version per remote; .br/.gz written)',
   );
   await mustRun('node', ['host/server/registry-cli.mjs', 'publish-all']);
+  log('Pictures of the first screens painted from HTML (skipped without Chromium)');
+  await mustRun('node', ['scripts/first-paint.mjs']);
   mkdirSync(path.dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, new Date().toISOString());
   if (report) {

@@ -10,6 +10,7 @@ import httpProxy from '@fastify/http-proxy';
 import { forwardClientAddress } from './client-address.mjs';
 import { contentSecurityPolicy, createNonce, injectNonce } from './csp.mjs';
 import { failureBeacon } from './failure-beacon.mjs';
+import { createFirstPaint, paintPicture } from './first-paint.mjs';
 import {
   APP_CONFIG_DATA_ID,
   createFirstLoadHints,
@@ -171,6 +172,7 @@ export async function buildApp(o) {
   }
 
   const firstLoad = createFirstLoadHints({ distDir: o.distDir, deployDir: o.deployDir });
+  const firstPaint = createFirstPaint({ distDir: o.distDir, deployDir: o.deployDir });
 
   // SPA fallback: every other GET path is index.html with a fresh nonce; missing files stay 404.
   app.setNotFoundHandler(async (request, reply) => {
@@ -201,17 +203,27 @@ export async function buildApp(o) {
       // A browser's rollout side is decided with its first page, before it reads the registry.
       perBrowser.ensureBucket(request, reply);
     }
+    const pathname = request.url.split('?')[0];
+    // The screen as HTML, painted before any JavaScript, where the build took a picture of it for
+    // this browser's versions (first-paint.mjs); like the hints, the page works without it.
+    const picture = await firstPaint.pictureFor(pathname, registry).catch((error) => {
+      request.log.error({ err: error }, 'no first paint');
+      return null;
+    });
     const head = [
       ...(registry ? [jsonDataElement(REGISTRY_DATA_ID, registry, nonce)] : []),
       jsonDataElement(APP_CONFIG_DATA_ID, o.appConfig, nonce),
       // Hints only speed the page up: without them it still works, so it is served without.
-      await firstLoad.hintsFor(request.url.split('?')[0], registry, nonce).catch((error) => {
-        request.log.error({ err: error }, 'no preload hints');
-        return '';
-      }),
+      await firstLoad
+        .hintsFor(pathname, registry, nonce, { painted: picture !== null })
+        .catch((error) => {
+          request.log.error({ err: error }, 'no preload hints');
+          return '';
+        }),
     ].join('');
     // A function replacement: a `$` in the data must not be read as a replacement pattern.
-    const page = injectNonce(html, nonce).replace(/<\/head>/i, (end) => `${head}${end}`);
+    const hinted = injectNonce(html, nonce).replace(/<\/head>/i, (end) => `${head}${end}`);
+    const page = picture ? paintPicture(hinted, picture, nonce) : hinted;
     return (
       reply
         .header('Content-Security-Policy', contentSecurityPolicy(nonce))

@@ -141,8 +141,9 @@ export function createFirstLoadHints({ distDir, deployDir }) {
   /**
    * The preload hints for `pathname` in a browser served `registry` (its per-browser document).
    * Nonce'd: the page's script-src is a nonce with 'strict-dynamic', which a preload answers to too.
+   * `painted`: the page comes with a picture of its screen (its scripts are hinted at low priority).
    */
-  async function hintsFor(pathname, registry, nonce) {
+  async function hintsFor(pathname, registry, nonce, { painted = false } = {}) {
     const screen = firstScreenOf(pathname);
     const chunks = await shellChunks();
     const fetches = [];
@@ -167,9 +168,13 @@ export function createFirstLoadHints({ distDir, deployDir }) {
       scripts.push(...remote.scripts);
       styles.push(...remote.styles);
     }
+    // A page served with a picture of its screen (first-paint.mjs) paints once its HTML and CSS
+    // are in: its scripts are asked for at low priority, so on a slow link they do not take the
+    // bandwidth the stylesheets need first.
+    const priority = (as) => (painted && as !== 'style' ? ' fetchpriority="low"' : '');
     const tag = (href, as) =>
       SAFE_URL.test(href)
-        ? `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''} nonce="${nonce}">`
+        ? `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}${priority(as)} nonce="${nonce}">`
         : '';
     const unique = (list) => [...new Set(list)];
     const rooted = (files) =>

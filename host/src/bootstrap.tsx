@@ -7,6 +7,7 @@ import { HOST_CONTAINER, fetchRegistry } from './federation/registry-client';
 import { withoutFailedVersions } from './federation/failed-versions';
 import { registerRemoteApps } from './federation/register-apps';
 import { registerRemotes } from './federation/runtime';
+import { revealWhenReady } from './first-paint';
 import { ShellApp, type ShellDeps } from './layout/shell-app';
 import { hasSession } from './routes/guard';
 import { resolveRoute } from './routes/route-table';
@@ -50,12 +51,21 @@ if (resolveRoute(window.location.pathname).layout === 'dashboard' && hasSession(
 async function main(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
+  // A page served with a picture of its first screen keeps showing it until the live page shows
+  // the same screen (first-paint.ts).
+  const reveal = revealWhenReady(container);
   const root = createRoot(container);
   // The layout (and its <main> area) must exist before single-spa mounts anything into it.
   flushSync(() => root.render(<ShellApp deps={deps} />));
-  await remotesRegistered;
-  registerRemoteApps(await registry);
-  start({ urlRerouteOnly: true });
+  try {
+    await remotesRegistered;
+    registerRemoteApps(await registry);
+    start({ urlRerouteOnly: true });
+  } catch (error) {
+    // Whatever the shell shows about it is in #root: the picture must not hide it.
+    reveal();
+    throw error;
+  }
 }
 
 void main();
