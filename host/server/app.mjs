@@ -14,6 +14,8 @@ import { createFirstPaint, paintPicture } from './first-paint.mjs';
 import {
   APP_CONFIG_DATA_ID,
   createFirstLoadHints,
+  earlyRequestsElement,
+  firstScreenOf,
   jsonDataElement,
   REGISTRY_DATA_ID,
 } from './first-load.mjs';
@@ -211,6 +213,10 @@ export async function buildApp(o) {
       return null;
     });
     const head = [
+      // First: a signed-in page's token and user requests start as the head is parsed.
+      ...(firstScreenOf(pathname).signedIn
+        ? [earlyRequestsElement(o.appConfig.apiBaseUrl, nonce)]
+        : []),
       ...(registry ? [jsonDataElement(REGISTRY_DATA_ID, registry, nonce)] : []),
       jsonDataElement(APP_CONFIG_DATA_ID, o.appConfig, nonce),
       // Hints only speed the page up: without them it still works, so it is served without.

@@ -27,6 +27,40 @@ export function jsonDataElement(id, value, nonce) {
   return `<script type="application/json" id="${id}" nonce="${nonce}">${json}</script>`;
 }
 
+/** Where the early requests leave their answers for the shell (host/src/early-requests.ts). */
+export const EARLY_REQUESTS_GLOBAL = '__ajoEarly';
+
+/**
+ * A signed-in page's first requests, started by the HTML before any script of ours has arrived
+ * (docs/decisions/026-a-signed-in-page-asks-for-its-user-from-the-html.md): the app-check token,
+ * then the user with it, with the session the browser keeps (SPEC §3: `tk` and `id` in
+ * localStorage). The shell takes the answers over (host/src/early-requests.ts): the token's body,
+ * the user's status, challenge and body; without a session it asks nothing, and a request that
+ * failed on the way leaves null (the shell then asks as before). Plain ES5, nonce'd (the page's
+ * script-src), the base URL written as escaped JSON.
+ */
+export function earlyRequestsElement(apiBaseUrl, nonce) {
+  const base = JSON.stringify(String(apiBaseUrl))
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  const code = [
+    '(function(){try{',
+    'var s=window.localStorage,t=s.getItem("tk"),i=s.getItem("id");if(!t||!i)return;',
+    `var b=${base};`,
+    'var c=fetch(b+"/app-check/token").then(function(r){return r.ok?r.json():null})',
+    '.catch(function(){return null});',
+    `window.${EARLY_REQUESTS_GLOBAL}={tk:t,id:i,appCheck:c,user:c.then(function(a){`,
+    'var h={Authorization:"Bearer "+t};if(a&&typeof a.token==="string")h["X-App-Check"]=a.token;',
+    'return fetch(b+"/users/"+encodeURIComponent(i),{headers:h})})',
+    '.then(function(r){return r.json().catch(function(){return null}).then(function(j){',
+    'return{status:r.status,challenge:r.headers.get("WWW-Authenticate")||"",body:j}})})',
+    '.catch(function(){return null})};',
+    '}catch(e){}})();',
+  ].join('');
+  return `<script nonce="${nonce}">${code}</script>`;
+}
+
 const normalise = (pathname) => {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed === '' ? '/' : trimmed;

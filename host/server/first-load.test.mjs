@@ -5,9 +5,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { buildApp } from './app.mjs';
 import {
   APP_CONFIG_DATA_ID,
+  EARLY_REQUESTS_GLOBAL,
   firstScreenOf,
   jsonDataElement,
   REGISTRY_DATA_ID,
@@ -240,5 +242,109 @@ describe('the first load carried by the page', () => {
       signedIn: false,
     });
     expect(firstScreenOf('/no-such-page')).toMatchObject({ remote: 'public_pages' });
+  });
+});
+
+describe("a signed-in page's first requests, started by its HTML", () => {
+  /** The page's inline script (not a JSON data element), with its nonce. */
+  const inlineScripts = (html) =>
+    [...html.matchAll(/<script nonce="([0-9a-f]+)">(.*?)<\/script>/g)].map(([, nonce, code]) => ({
+      nonce,
+      code,
+    }));
+
+  /** Runs the page's script as a browser would, against `storage`; answers what it asked and left. */
+  async function runIn(code, storage, answers) {
+    const asked = [];
+    const window = {
+      localStorage: { getItem: (key) => storage[key] ?? null },
+    };
+    const fetch = async (url, init) => {
+      asked.push({ url, headers: init?.headers ?? {} });
+      const answer = answers[url];
+      if (answer instanceof Error) throw answer;
+      return {
+        ok: answer?.status === 200,
+        status: answer?.status,
+        headers: { get: (name) => answer?.headers?.[name.toLowerCase()] ?? null },
+        json: async () => answer?.body,
+      };
+    };
+    vm.runInNewContext(code, { window, fetch, encodeURIComponent });
+    const left = window[EARLY_REQUESTS_GLOBAL];
+    const results = left ? { appCheck: await left.appCheck, user: await left.user } : null;
+    return { asked, left, results };
+  }
+
+  const ANSWERS = {
+    '/api/app-check/token': { status: 200, body: { token: 'ac-1', expiresAt: 'x' } },
+    '/api/users/7': { status: 200, body: { user: { id: 7 } } },
+  };
+
+  it('asks for the app-check token, then the user with it and the stored bearer', async () => {
+    const page = await app.inject('/dashboard');
+    const [script] = inlineScripts(page.body);
+    expect(script?.nonce).toBe(nonceOf(page));
+    // Before the other head content: the requests start as early as the page allows.
+    expect(page.body.indexOf(script.code)).toBeLessThan(
+      page.body.indexOf(`id="${REGISTRY_DATA_ID}"`),
+    );
+    const { asked, left, results } = await runIn(script.code, { tk: 'tk-1', id: '7' }, ANSWERS);
+    expect(asked).toEqual([
+      { url: '/api/app-check/token', headers: {} },
+      { url: '/api/users/7', headers: { Authorization: 'Bearer tk-1', 'X-App-Check': 'ac-1' } },
+    ]);
+    expect(left).toMatchObject({ tk: 'tk-1', id: '7' });
+    expect(results).toEqual({
+      appCheck: { token: 'ac-1', expiresAt: 'x' },
+      user: { status: 200, challenge: '', body: { user: { id: 7 } } },
+    });
+  });
+
+  it('asks nothing without a stored session, passes a refusal on, and leaves null when a request fails', async () => {
+    const [script] = inlineScripts((await app.inject('/settings')).body);
+    expect((await runIn(script.code, {}, ANSWERS)).asked).toEqual([]);
+    expect((await runIn(script.code, { tk: 'tk-1' }, ANSWERS)).asked).toEqual([]);
+    const refused = await runIn(
+      script.code,
+      { tk: 'dead', id: '7' },
+      {
+        ...ANSWERS,
+        '/api/users/7': {
+          status: 401,
+          headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+          body: { message: 'Unauthorized' },
+        },
+      },
+    );
+    // The refusal is passed on whole: the shell ends the session from it without asking again.
+    expect(refused.results).toEqual({
+      appCheck: { token: 'ac-1', expiresAt: 'x' },
+      user: {
+        status: 401,
+        challenge: 'Bearer error="invalid_token"',
+        body: { message: 'Unauthorized' },
+      },
+    });
+    const offline = await runIn(
+      script.code,
+      { tk: 'tk-1', id: '7' },
+      {
+        '/api/app-check/token': new Error('offline'),
+        '/api/users/7': new Error('offline'),
+      },
+    );
+    expect(offline.results).toEqual({ appCheck: null, user: null });
+    // Without a token the user is still asked for, without the header: the server decides.
+    expect(offline.asked[1]).toEqual({
+      url: '/api/users/7',
+      headers: { Authorization: 'Bearer tk-1' },
+    });
+  });
+
+  it('is only on signed-in pages', async () => {
+    for (const url of ['/', '/login', '/signup', '/faq']) {
+      expect(inlineScripts((await app.inject(url)).body)).toEqual([]);
+    }
   });
 });

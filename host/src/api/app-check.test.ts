@@ -31,4 +31,35 @@ describe('app-check token', () => {
     await expect(appCheck.getToken()).resolves.toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('app-check'), expect.any(Error));
   });
+
+  it("takes the token the page's HTML asked for, once, and asks itself when that failed", async () => {
+    const now = Date.parse('2026-11-22T08:00:00Z');
+    const get = jest
+      .spyOn(axios, 'get')
+      .mockResolvedValue({ data: { token: 'asked-by-the-client', expiresAt: now + 600_000 } });
+    const early = jest
+      .fn()
+      .mockReturnValueOnce(
+        Promise.resolve({
+          token: 'asked-by-the-html',
+          expiresAt: new Date(now + 600_000).toISOString(),
+        }),
+      );
+    const appCheck = createAppCheck(
+      async () => '/api',
+      () => now,
+      early,
+    );
+    await expect(appCheck.getToken()).resolves.toBe('asked-by-the-html');
+    await expect(appCheck.getToken()).resolves.toBe('asked-by-the-html');
+    expect(get).not.toHaveBeenCalled();
+
+    const failed = createAppCheck(
+      async () => '/api',
+      () => now,
+      () => Promise.resolve(null),
+    );
+    await expect(failed.getToken()).resolves.toBe('asked-by-the-client');
+    expect(get).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,7 @@
 // App attestation (SPEC §7: every request sends an app-check header; a failure to get the token is
 // logged and the request goes on). The token is cached until it expires.
 import axios from 'axios';
+import { takeEarlyAppCheck, type EarlyAppCheck } from '../early-requests';
 
 export const APP_CHECK_HEADER = 'X-App-Check';
 const EXPIRY_MARGIN_MS = 30_000;
@@ -27,11 +28,19 @@ function toEpochMs(value: unknown): number {
 export function createAppCheck(
   getBaseUrl: () => Promise<string>,
   now = () => Date.now(),
+  takeEarly: () => Promise<EarlyAppCheck | null> | null = takeEarlyAppCheck,
 ): AppCheck {
   let cached: CachedToken | null = null;
   let inflight: Promise<string | null> | null = null;
 
   async function fetchToken(): Promise<string | null> {
+    // The page's HTML may have asked already, while the scripts downloaded (early-requests.ts).
+    const asked = await takeEarly();
+    if (asked) {
+      cached = { token: asked.token, expiresAt: toEpochMs(asked.expiresAt) };
+      inflight = null;
+      return cached.token;
+    }
     try {
       const baseURL = await getBaseUrl();
       // A bare axios call: the client's own interceptors would recurse into this function.

@@ -5,6 +5,7 @@ import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
 import { getAppConfig, type AppConfig } from './config';
 import { isEnvelope } from './envelope';
 import { toApiError } from './errors';
+import { refusesTheBearer } from './session-refused';
 import { TOKEN_KEY, USER_ID_KEY } from '../session/keys';
 import type {
   ApiClient as DeclaredApiClient,
@@ -32,15 +33,12 @@ export interface ApiClientDeps {
   onSessionRefused?: () => void;
 }
 
-/**
- * The middleware answers a bearer it will not honour with the RFC 6750 challenge
- * `WWW-Authenticate: Bearer error="invalid_token"`. A wrong OTP, PIN or sign-in PIN is a 401 too,
- * without it, and says nothing about the session: the customer stays on the step.
- */
+/** A refused bearer ends the session; other 401s (a wrong PIN or OTP) do not (session-refused.ts). */
 function refusesTheSession(error: unknown): boolean {
-  if (!isAxiosError(error) || error.response?.status !== 401) return false;
-  const challenge: unknown = error.response.headers?.['www-authenticate'];
-  return typeof challenge === 'string' && /\berror="invalid_token"/.test(challenge);
+  return (
+    isAxiosError(error) &&
+    refusesTheBearer(error.response?.status, error.response?.headers?.['www-authenticate'])
+  );
 }
 
 type Method = 'get' | 'delete' | 'post' | 'put' | 'patch';

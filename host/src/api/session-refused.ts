@@ -10,3 +10,14 @@ export function onSessionRefused(next: () => void): void {
 export function sessionRefused(): void {
   handler?.();
 }
+
+/**
+ * The middleware answers a bearer it will not honour with the RFC 6750 challenge
+ * `WWW-Authenticate: Bearer error="invalid_token"`. A wrong OTP, PIN or sign-in PIN is a 401 too,
+ * without it, and says nothing about the session.
+ */
+export function refusesTheBearer(status: number | undefined, challenge: unknown): boolean {
+  return (
+    status === 401 && typeof challenge === 'string' && /\berror="invalid_token"/.test(challenge)
+  );
+}

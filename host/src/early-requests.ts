@@ -1,0 +1,103 @@
+// What a signed-in page's HTML asked for before any script of ours arrived
+// (host/server/first-load.mjs earlyRequestsElement, docs/decisions/026-a-signed-in-page-asks-for-its-
+// user-from-the-html.md): the app-check token and the user. Each answer is taken over once, by the
+// API client's app-check (the token) and the session's first user fetch (the user), and only for
+// the session it was asked with; anything else (no early requests, a failure, another session) is
+// left to the ordinary requests.
+
+import type { ApiError } from 'host/api';
+import { refusesTheBearer } from './api/session-refused';
+
+/** The global the page's inline script writes (the server names the same). */
+export const EARLY_REQUESTS_GLOBAL = '__ajoEarly';
+
+export interface EarlyAppCheck {
+  token: string;
+  expiresAt?: unknown;
+}
+
+interface EarlyRequests {
+  tk: string;
+  id: string;
+  appCheck?: Promise<unknown>;
+  user?: Promise<unknown>;
+}
+
+type Holder = Record<string, unknown>;
+
+function early(holder: Holder): EarlyRequests | null {
+  const value = holder[EARLY_REQUESTS_GLOBAL] as Partial<EarlyRequests> | undefined;
+  if (!value || typeof value.tk !== 'string' || typeof value.id !== 'string') return null;
+  return value as EarlyRequests;
+}
+
+/** The early app-check answer, once: null when there is none (or it was taken). */
+export function takeEarlyAppCheck(
+  holder: Holder = globalThis as unknown as Holder,
+): Promise<EarlyAppCheck | null> | null {
+  const requests = early(holder);
+  const pending = requests?.appCheck;
+  if (!requests || !pending) return null;
+  delete requests.appCheck;
+  return pending.then(
+    (answer) =>
+      typeof (answer as EarlyAppCheck | null)?.token === 'string'
+        ? (answer as EarlyAppCheck)
+        : null,
+    () => null,
+  );
+}
+
+/** The page's answer to `GET /users/{id}`: its status, `WWW-Authenticate` challenge and body. */
+export interface EarlyUserAnswer {
+  status: number;
+  challenge: string;
+  body: unknown;
+}
+
+/**
+ * The early answer to `GET /users/{id}` for this session, once, or null when there is none, it
+ * was for another session, or it failed on the way (the caller then asks itself).
+ */
+export function takeEarlyUser(
+  session: { token: string | null; id: string },
+  holder: Holder = globalThis as unknown as Holder,
+): Promise<EarlyUserAnswer | null> | null {
+  const requests = early(holder);
+  const pending = requests?.user;
+  if (!requests || !pending) return null;
+  delete requests.user;
+  if (requests.tk !== session.token || requests.id !== session.id) return null;
+  return pending.then(
+    (answer) =>
+      typeof (answer as EarlyUserAnswer | null)?.status === 'number'
+        ? (answer as EarlyUserAnswer)
+        : null,
+    () => null,
+  );
+}
+
+/**
+ * What the session's user fetch makes of the page's answer: the user's body (200), the refusal of
+ * the session's bearer (the session ends, as when the API client meets it: one notice, the token
+ * forgotten), or nothing to go on (any other answer: the client asks, and handles what it gets).
+ */
+export function readEarlyUser(
+  answer: EarlyUserAnswer | null,
+): { user: unknown } | { refused: ApiError } | null {
+  if (!answer) return null;
+  if (answer.status === 200) return { user: answer.body };
+  if (!refusesTheBearer(answer.status, answer.challenge)) return null;
+  const serverMessage =
+    typeof (answer.body as { message?: unknown } | null)?.message === 'string'
+      ? (answer.body as { message: string }).message
+      : undefined;
+  return {
+    refused: {
+      status: answer.status,
+      message: serverMessage ?? `Request failed with status code ${answer.status}`,
+      serverMessage,
+      data: answer.body,
+    },
+  };
+}
