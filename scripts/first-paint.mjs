@@ -3,22 +3,13 @@
 // (docs/decisions/025-the-first-screen-painted-from-html.md, host/server/first-paint.mjs): each page
 // of FIRST_PAINT_PATHS is opened in headless Chromium on the built app, drawn by the app itself,
 // and its #root written down without ids, with the stylesheets it uses and the remote version and
-// shell build it was drawn with. It also records the scripts and stylesheets every page of the
-// route table loads (signed in with the bundle report's fixture where the route is protected), which
-// the app server hints in the page for the same versions: the shared modules a remote asks for at
-// start-up are then on their way with the HTML (docs/decisions/023, "Recorded first loads").
-// Run by `npm run build` after the remotes are published.
+// shell build it was drawn with. Run by `npm run build` after the remotes are published.
 // Writes <deploy>/first-paint.json. Without Chromium it writes nothing and says so: the pages are
 // then drawn by JavaScript alone, as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pagesToMeasure } from '../e2e/support/bundle/budgets.mjs';
-import {
-  launchChromium,
-  signInWithFixture,
-  startAppServer,
-} from '../e2e/support/bundle/first-load.mjs';
+import { launchChromium, startAppServer } from '../e2e/support/bundle/first-load.mjs';
 import { firstScreenOf, SHELL_CHUNKS_FILE } from '../host/server/first-load.mjs';
 import {
   FIRST_PAINT_FILE,
@@ -69,27 +60,6 @@ async function picture(browser, baseURL, pathname) {
   }
 }
 
-/** The scripts and stylesheets `pathname` loads (the page's own entry, main.js, is in its HTML). */
-async function recordLoad(browser, baseURL, { pathname, signedIn }) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  try {
-    if (signedIn) await signInWithFixture(context, baseURL);
-    const page = await context.newPage();
-    const files = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.origin !== baseURL || url.pathname.startsWith('/api/')) return;
-      if (!/\.(js|css)$/.test(url.pathname) || url.pathname === '/assets/main.js') return;
-      files.push(url.pathname);
-    });
-    await page.goto(`${baseURL}${pathname}`, { waitUntil: 'load' });
-    await page.waitForLoadState('networkidle');
-    return [...new Set(files)];
-  } finally {
-    await context.close();
-  }
-}
-
 async function main() {
   const out = path.join(deployDir, FIRST_PAINT_FILE);
   // An old picture would be served while the new ones are taken: the app draws them itself.
@@ -106,7 +76,6 @@ async function main() {
   }
   const server = await startAppServer({ serverScript, deployDir, cwd: repoRoot });
   const pages = {};
-  const loads = {};
   try {
     for (const pathname of FIRST_PAINT_PATHS) {
       const taken = await picture(browser, server.baseURL, pathname);
@@ -124,22 +93,15 @@ async function main() {
         html: taken.html,
       };
     }
-    for (const page of pagesToMeasure()) {
-      loads[page.pathname] = await recordLoad(browser, server.baseURL, page);
-    }
   } finally {
     await browser.close();
     await server.stop();
   }
-  fs.writeFileSync(
-    out,
-    `${JSON.stringify({ shell: shellBuildKey(shell), pages, loads }, null, 1)}\n`,
-  );
+  fs.writeFileSync(out, `${JSON.stringify({ shell: shellBuildKey(shell), pages }, null, 1)}\n`);
   const sizes = Object.entries(pages).map(
     ([p, v]) => `${p} ${(v.html.length / 1024).toFixed(1)} KB`,
   );
   console.log(`first-paint: ${sizes.length} pictures written (${sizes.join(', ')})`);
-  console.log(`first-paint: the files of ${Object.keys(loads).length} pages recorded`);
   return 0;
 }
 

@@ -207,14 +207,6 @@ test.describe('a visitor on a slow network', () => {
     expect
       .soft(deepest(depth, dashboard, 'the dashboard remote'))
       .toBeLessThanOrEqual(MAX_ROUND_TRIPS);
-    // Every file of the wallets remote, its shared modules (the router) included, is hinted by the
-    // HTML: the build recorded what the page loads (scripts/first-paint.mjs), so none of them
-    // waits for the remote to start before it is asked for.
-    const walletsFiles = sent
-      .filter((r) => r.path.startsWith('/remotes/wallets/'))
-      .map((r) => r.url);
-    expect(walletsFiles.length).toBeGreaterThan(3);
-    expect.soft(deepest(depth, walletsFiles, 'every file of the wallets remote')).toBe(1);
     // The user's request carries the app-check token, so its fetch counts in the chain too. Both
     // are asked for by the page's own inline script (docs/decisions/026-a-signed-in-page-asks-for-
     // its-user-from-the-html.md): the token first, then the user, while the scripts download.

@@ -208,12 +208,9 @@ export async function buildApp(o) {
     const pathname = request.url.split('?')[0];
     // The screen as HTML, painted before any JavaScript, where the build took a picture of it for
     // this browser's versions (first-paint.mjs); like the hints, the page works without it.
-    const [picture, recorded] = await Promise.all([
-      firstPaint.pictureFor(pathname, registry),
-      firstPaint.recordedLoad(pathname, registry),
-    ]).catch((error) => {
+    const picture = await firstPaint.pictureFor(pathname, registry).catch((error) => {
       request.log.error({ err: error }, 'no first paint');
-      return [null, null];
+      return null;
     });
     const head = [
       // First: a signed-in page's token and user requests start as the head is parsed.
@@ -224,7 +221,7 @@ export async function buildApp(o) {
       jsonDataElement(APP_CONFIG_DATA_ID, o.appConfig, nonce),
       // Hints only speed the page up: without them it still works, so it is served without.
       await firstLoad
-        .hintsFor(pathname, registry, nonce, { painted: picture !== null, recorded })
+        .hintsFor(pathname, registry, nonce, { painted: picture !== null })
         .catch((error) => {
           request.log.error({ err: error }, 'no preload hints');
           return '';

@@ -176,9 +176,8 @@ export function createFirstLoadHints({ distDir, deployDir }) {
    * The preload hints for `pathname` in a browser served `registry` (its per-browser document).
    * Nonce'd: the page's script-src is a nonce with 'strict-dynamic', which a preload answers to too.
    * `painted`: the page comes with a picture of its screen (its scripts are hinted at low priority).
-   * `recorded`: the files the build saw this page load for this browser's versions, hinted too.
    */
-  async function hintsFor(pathname, registry, nonce, { painted = false, recorded = null } = {}) {
+  async function hintsFor(pathname, registry, nonce, { painted = false } = {}) {
     const screen = firstScreenOf(pathname);
     const chunks = await shellChunks();
     const fetches = [];
@@ -207,9 +206,6 @@ export function createFirstLoadHints({ distDir, deployDir }) {
     // are in: its scripts are asked for at low priority, so on a slow link they do not take the
     // bandwidth the stylesheets need first.
     const priority = (as) => (painted && as !== 'style' ? ' fetchpriority="low"' : '');
-    // What the build saw the page load besides (first-paint.mjs recordedLoad): the shared modules
-    // a remote asks for only once it runs, which would otherwise wait a round trip of their own.
-    for (const file of recorded ?? []) (file.endsWith('.css') ? styles : scripts).push(file);
     const tag = (href, as) =>
       SAFE_URL.test(href)
         ? `<link rel="preload" href="${href}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}${priority(as)} nonce="${nonce}">`

@@ -53,7 +53,6 @@ export function isServablePicture(html) {
 
 const ROOT_ELEMENT = /<div id=(?:"root"|root)><\/div>/;
 const SAFE_STYLE = /^\/[A-Za-z0-9._~\-/]*\.css$/;
-const SAFE_FILE = /^\/[A-Za-z0-9._~\-/]*\.(js|css)$/;
 const SAFE_ID = /^[A-Za-z][\w-]*$/;
 
 /**
@@ -102,26 +101,7 @@ export function createFirstPaint({ distDir, deployDir }) {
     return picture;
   }
 
-  /**
-   * The scripts and stylesheets the build saw `pathname` load, for a browser served `registry`, or
-   * null: none recorded, recorded with another shell build, or naming a version of a remote other
-   * than the one this browser gets.
-   */
-  async function recordedLoad(pathname, registry) {
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const files = (await pictures())?.loads?.[trimmed];
-    if (!Array.isArray(files)) return null;
-    for (const file of files) {
-      if (typeof file !== 'string' || !SAFE_FILE.test(file)) return null;
-      const remote = /^\/remotes\/([a-z_]+)\/([^/]+)\//.exec(file);
-      if (remote && registry?.remotes?.[remote[1]]?.manifest !== `${remote[0]}mf-manifest.json`) {
-        return null;
-      }
-    }
-    return files;
-  }
-
-  return { pictureFor, recordedLoad };
+  return { pictureFor };
 }
 
 /**

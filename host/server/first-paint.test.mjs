@@ -29,9 +29,9 @@ let deployDir;
 let distDir;
 let app;
 
-function writePictures(pages, shell = SHELL, loads = {}) {
+function writePictures(pages, shell = SHELL) {
   const file = path.join(deployDir, FIRST_PAINT_FILE);
-  writeFileSync(file, JSON.stringify({ shell: shellBuildKey(shell), pages, loads }));
+  writeFileSync(file, JSON.stringify({ shell: shellBuildKey(shell), pages }));
   // A rewrite within the same millisecond must still be seen as new.
   const later = new Date(Date.now() + Math.floor(Math.random() * 1e6));
   utimesSync(file, later, later);
@@ -156,47 +156,6 @@ describe('a page painted from HTML', () => {
       expect(page.statusCode).toBe(200);
       expect(pictureIn(page.body)).toBeNull();
     }
-  });
-});
-
-describe('the files the build saw a page load', () => {
-  const hinted = (html) =>
-    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(
-      ([, href, as]) => `${as} ${href}`,
-    );
-  const LOADS = {
-    '/': [
-      '/assets/bootstrap.0a1b2c3d.js',
-      '/assets/schemas.1a2b3c4d.js',
-      '/remotes/public_pages/1.0.0/router.5e6f7a8b.js',
-      '/assets/ui.9a8b7c6d.css',
-    ],
-  };
-
-  it("hints them beside the route's own files, once each, for the versions they were recorded with", async () => {
-    writePictures({}, SHELL, LOADS);
-    const hints = hinted((await app.inject('/')).body);
-    expect(hints).toEqual(
-      expect.arrayContaining([
-        'script /assets/schemas.1a2b3c4d.js',
-        'script /remotes/public_pages/1.0.0/router.5e6f7a8b.js',
-        'style /assets/ui.9a8b7c6d.css',
-      ]),
-    );
-    expect(hints.filter((h) => h === 'script /assets/bootstrap.0a1b2c3d.js')).toHaveLength(1);
-  });
-
-  it('hints none of them to a browser on another version, after the shell was rebuilt, or when one is not a plain path', async () => {
-    writePictures({}, SHELL, LOADS);
-    const tester = await app.inject({
-      url: '/',
-      cookies: { [overrideCookie('public_pages')]: 'public_pages@2.0.0' },
-    });
-    expect(hinted(tester.body).join()).not.toContain('schemas.1a2b3c4d');
-    writePictures({}, { ...SHELL, bootstrap: ['assets/bootstrap.ffffffff.js'] }, LOADS);
-    expect(hinted((await app.inject('/')).body).join()).not.toContain('schemas.1a2b3c4d');
-    writePictures({}, SHELL, { '/': [...LOADS['/'], '/assets/x.js" onload="alert(1)'] });
-    expect(hinted((await app.inject('/')).body).join()).not.toContain('schemas.1a2b3c4d');
   });
 });
 

@@ -107,7 +107,7 @@ export async function startAppServer({ serverScript, deployDir, cwd }) {
   return { baseURL, stop };
 }
 
-export async function signInWithFixture(context, baseURL) {
+async function signInWithFixture(context, baseURL) {
   // SPEC §3 "Browser session data": token under tk, user id under id.
   await context.addInitScript((id) => {
     window.localStorage.setItem('tk', 'bundle-report-token');
