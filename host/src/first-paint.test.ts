@@ -95,6 +95,14 @@ describe('the first paint handing over to the live page', () => {
       draw(root, '<h1 id="legal-title">Terms</h1><h2 id="account-closure">Account Closure</h2>');
       await flush();
       expect(scrolled).toEqual(['account-closure']);
+      // A malformed anchor is looked up as it is, without throwing.
+      window.history.replaceState(null, '', '/terms-and-conditions/account#%E0%A4%A');
+      const again = servedWithPicture('legal-title');
+      revealWhenReady(again, document, { paintRecorded: (then) => then() });
+      draw(again, '<h1 id="legal-title">Terms</h1>');
+      await flush();
+      expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
+      expect(again.hidden).toBe(false);
     } finally {
       delete (Element.prototype as Partial<Element>).scrollIntoView;
       window.history.replaceState(null, '', '/');

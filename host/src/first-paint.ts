@@ -74,14 +74,25 @@ export function revealWhenReady(
     root.hidden = false;
     // A page opened at an anchor: the live page scrolled to it while hidden, which does nothing
     // (the picture has no ids to scroll to), so it is scrolled to now.
-    const anchor = decodeURIComponent(doc.location?.hash.replace(/^#/, '') ?? '');
-    if (anchor) doc.getElementById(anchor)?.scrollIntoView();
+    const anchor = (doc.location?.hash ?? '').replace(/^#/, '');
+    if (anchor) doc.getElementById(safelyDecoded(anchor))?.scrollIntoView();
   }
-  observer.observe(root, { childList: true, subtree: true, attributes: true });
+  // The named element appearing, a loading spinner or the error screen coming or going: all are
+  // elements added or removed.
+  observer.observe(root, { childList: true, subtree: true });
   paintRecorded(() => {
     painted = true;
     if (ready()) reveal();
   });
   if (ready()) reveal();
   return reveal;
+}
+
+/** A URL's anchor as text; a malformed escape is kept as it is rather than throwing. */
+function safelyDecoded(anchor: string): string {
+  try {
+    return decodeURIComponent(anchor);
+  } catch {
+    return anchor;
+  }
 }
