@@ -25,26 +25,37 @@ interface EarlyRequests {
 
 type Holder = Record<string, unknown>;
 
-function early(holder: Holder): EarlyRequests | null {
-  const value = holder[EARLY_REQUESTS_GLOBAL] as Partial<EarlyRequests> | undefined;
-  if (!value || typeof value.tk !== 'string' || typeof value.id !== 'string') return null;
-  return value as EarlyRequests;
+/**
+ * The pending answer `key`, taken once (later callers ask themselves), kept only if `accept` takes
+ * it; null when nothing was asked, it was taken, or it was asked with another session than `session`.
+ */
+function takeOnce<T>(
+  holder: Holder,
+  key: 'appCheck' | 'user',
+  accept: (answer: unknown) => answer is T,
+  session?: { token: string | null; id: string },
+): Promise<T | null> | null {
+  const requests = holder[EARLY_REQUESTS_GLOBAL] as Partial<EarlyRequests> | undefined;
+  if (!requests || typeof requests.tk !== 'string' || typeof requests.id !== 'string') return null;
+  const pending = requests[key];
+  if (!pending) return null;
+  delete requests[key];
+  if (session && (requests.tk !== session.token || requests.id !== session.id)) return null;
+  return pending.then(
+    (answer) => (accept(answer) ? answer : null),
+    () => null,
+  );
 }
 
 /** The early app-check answer, once: null when there is none (or it was taken). */
 export function takeEarlyAppCheck(
   holder: Holder = globalThis as unknown as Holder,
 ): Promise<EarlyAppCheck | null> | null {
-  const requests = early(holder);
-  const pending = requests?.appCheck;
-  if (!requests || !pending) return null;
-  delete requests.appCheck;
-  return pending.then(
-    (answer) =>
-      typeof (answer as EarlyAppCheck | null)?.token === 'string'
-        ? (answer as EarlyAppCheck)
-        : null,
-    () => null,
+  return takeOnce(
+    holder,
+    'appCheck',
+    (answer): answer is EarlyAppCheck =>
+      typeof (answer as EarlyAppCheck | null)?.token === 'string',
   );
 }
 
@@ -63,17 +74,12 @@ export function takeEarlyUser(
   session: { token: string | null; id: string },
   holder: Holder = globalThis as unknown as Holder,
 ): Promise<EarlyUserAnswer | null> | null {
-  const requests = early(holder);
-  const pending = requests?.user;
-  if (!requests || !pending) return null;
-  delete requests.user;
-  if (requests.tk !== session.token || requests.id !== session.id) return null;
-  return pending.then(
-    (answer) =>
-      typeof (answer as EarlyUserAnswer | null)?.status === 'number'
-        ? (answer as EarlyUserAnswer)
-        : null,
-    () => null,
+  return takeOnce(
+    holder,
+    'user',
+    (answer): answer is EarlyUserAnswer =>
+      typeof (answer as EarlyUserAnswer | null)?.status === 'number',
+    session,
   );
 }
 
