@@ -27,14 +27,14 @@ export function jsonDataElement(id, value, nonce) {
   return `<script type="application/json" id="${id}" nonce="${nonce}">${json}</script>`;
 }
 
-/** Where the early requests leave their answers for the shell (host/src/early-requests.ts). */
+/** Where the early requests leave their answers for the shell (host/src/api/early-requests.ts). */
 export const EARLY_REQUESTS_GLOBAL = '__ajoEarly';
 
 /**
  * A signed-in page's first requests, started by the HTML before any script of ours has arrived
  * (docs/decisions/026-a-signed-in-page-asks-for-its-user-from-the-html.md): the app-check token,
  * then the user with it, with the session the browser keeps (SPEC §3: `tk` and `id` in
- * localStorage). The shell takes the answers over (host/src/early-requests.ts): the token's body,
+ * localStorage). The shell takes the answers over (host/src/api/early-requests.ts): the token's body,
  * the user's status, challenge and body; without a session it asks nothing, and a request that
  * failed on the way leaves null (the shell then asks as before). Plain ES5, nonce'd (the page's
  * script-src), the base URL written as escaped JSON.

@@ -1,7 +1,7 @@
 // App attestation (SPEC §7: every request sends an app-check header; a failure to get the token is
 // logged and the request goes on). The token is cached until it expires.
 import axios from 'axios';
-import { takeEarlyAppCheck, type EarlyAppCheck } from '../early-requests';
+import { takeEarlyAppCheck, type EarlyAppCheck } from './early-requests';
 
 export const APP_CHECK_HEADER = 'X-App-Check';
 const EXPIRY_MARGIN_MS = 30_000;

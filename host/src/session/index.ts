@@ -3,7 +3,7 @@
 import { bus } from '../bus';
 import { onSessionRefused, sessionRefused } from '../api/session-refused';
 import { createSession } from './create-session';
-import { readEarlyUser, takeEarlyUser } from '../early-requests';
+import { readEarlyUser, takeEarlyUser } from '../api/early-requests';
 import { TOKEN_KEY } from './keys';
 
 export { TOKEN_KEY, USER_ID_KEY } from './keys';
@@ -12,7 +12,7 @@ export type { Session } from './create-session';
 export const session = createSession({
   bus,
   fetchUser: async (id) => {
-    // The page's HTML may have asked already, while the scripts downloaded (early-requests.ts).
+    // The page's HTML may have asked already, while the scripts downloaded (api/early-requests.ts).
     const early = readEarlyUser(
       await takeEarlyUser({ token: localStorage.getItem(TOKEN_KEY), id }),
     );

@@ -6,7 +6,7 @@
 // left to the ordinary requests.
 
 import type { ApiError } from 'host/api';
-import { refusesTheBearer } from './api/session-refused';
+import { refusesTheBearer } from './session-refused';
 
 /** The global the page's inline script writes (the server names the same). */
 export const EARLY_REQUESTS_GLOBAL = '__ajoEarly';
