@@ -284,6 +284,56 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(await b.get(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null });
   });
 
+  it('fences off a late outcome when the same instance re-claimed its own job after the lease ran out', async () => {
+    // Only the attempt number tells the two attempts apart: the same instance holds both, so the
+    // holder's name alone would let the first attempt record the job as done while the second runs.
+    const kind = freshKind();
+    const manual = manualTimers();
+    const first = gate();
+    const second = gate();
+    const started: number[] = [];
+    const jobs = queue({ instanceId: 'stalls-and-reclaims', timers: manual.timers });
+    const enqueue = jobs.define({
+      kind,
+      handle: async (_p, ctx) => {
+        started.push(ctx.attempt);
+        await (ctx.attempt === 1 ? first : second).opened;
+      },
+    });
+    const { id } = await enqueue({});
+    const settle = () => new Promise((r) => setImmediate(r));
+
+    const firstRun = jobs.runDue();
+    while (started.length === 0) await settle();
+    // No heartbeat fires (the manual timers never do): the lease runs out after 60 s.
+    clock.advance(60);
+    const secondRun = jobs.runDue();
+    while (started.length === 1) await settle();
+    expect(started).toEqual([1, 2]);
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'running',
+      attempts: 2,
+      locked_by: 'stalls-and-reclaims',
+    });
+
+    const lostBefore = logs.filter((l) => l.msg?.startsWith('job lease lost')).length;
+    first.open();
+    expect(await firstRun).toEqual({ succeeded: 0, retried: 0, dead: 0 });
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'running',
+      attempts: 2,
+      locked_by: 'stalls-and-reclaims',
+      finished_at: null,
+    });
+    const lost = logs.filter((l) => l.msg?.startsWith('job lease lost'));
+    expect(lost).toHaveLength(lostBefore + 1);
+    expect(lost.at(-1)?.obj).toEqual({ jobId: id, kind, attempt: 1 });
+
+    second.open();
+    expect(await secondRun).toEqual({ succeeded: 1, retried: 0, dead: 0 });
+    expect(await jobs.get(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null });
+  });
+
   it('keeps the lease while the handler runs (heartbeat)', async () => {
     const kind = freshKind();
     const manual = manualTimers();

@@ -24,6 +24,13 @@ import { VEND_STATUS_MAX_ATTEMPTS } from './vend-status-jobs.js';
  * instance that stops between the debit and the answer, and a status that never becomes final.
  */
 
+/** A promise the test opens when it wants. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 const clock = new FakeClock();
 const config = loadConfig({ SCRYPT_COST: '1024', LOG_LEVEL: 'info' });
 let database: TestDatabase;
@@ -178,6 +185,73 @@ describe('concurrent purchases', () => {
       { reference: `${reference}:settle`, type: 'airtime' },
     ]);
     expect(await balanceOf(t, ada.main)).toBe(500_00);
+  });
+
+  it('a vend answered failed and a status query answered delivered, racing: settled or reversed, never both', async () => {
+    // Contradictory definite answers (the aggregator changed its mind between the two calls): the
+    // first one applied under the row's lock wins, the other finds the row no longer pending. The
+    // settlement and the reversal have different ledger references, so only the pending guard
+    // keeps the second from moving the money again.
+    const ada = await fundedCustomer(t, 1000);
+    const holding = await balanceOf(t, 'outbound_holding');
+    const vendSent = gate();
+    const statusAsked = gate();
+    const real = t.app.providers.billAggregator;
+    const contradictory: BillAggregator = {
+      listVariations: (s) => real.listVariations(s),
+      listDiscos: () => real.listDiscos(),
+      verifyMeter: (...a) => real.verifyMeter(...a),
+      // Each answer waits for the other call, so both are applied at the same time.
+      vend: async (request) => {
+        vendSent.open();
+        await statusAsked.opened;
+        return { requestId: request.requestId, status: 'failed' };
+      },
+      queryStatus: async (requestId) => {
+        statusAsked.open();
+        await vendSent.opened;
+        return { requestId, status: 'delivered' };
+      },
+    };
+    const vends = new VendService({
+      db: t.database.db,
+      clock,
+      aggregator: contradictory,
+      jobs: t.app.jobs,
+      log: t.app.log,
+    });
+    const reference = `contradicted-${ada.id}`;
+    const purchase = vends.purchase({
+      userId: ada.id,
+      reference,
+      walletAccountNumber: ada.main,
+      product: 'airtime',
+      serviceId: 'mtn',
+      providerName: 'MTN',
+      billersCode: '2348031234567',
+      variationCode: null,
+      description: 'Airtime',
+      phoneNumber: '2348031234567',
+      amountKobo: 400_00,
+      narration: 'MTN airtime 2348031234567',
+    });
+    await vendSent.opened;
+    const [refreshed, purchased] = await Promise.all([vends.refresh(reference), purchase]);
+
+    const [row] = await paymentsOf(t, ada.id);
+    const entries = await entriesOf(t, reference);
+    expect(entries).toHaveLength(2);
+    if (row?.status === 'delivered') {
+      expect(entries[1]?.reference).toBe(`${reference}:settle`);
+      expect(await balanceOf(t, ada.main)).toBe(600_00);
+    } else {
+      expect(row?.status).toBe('failed');
+      expect(entries[1]?.reference).toBe(`${reference}:reversal`);
+      expect(await balanceOf(t, ada.main)).toBe(1000_00);
+    }
+    // Both callers report what the row says, and the holding account holds nothing of it.
+    expect([refreshed, purchased.status]).toEqual([row?.status, row?.status]);
+    expect(await balanceOf(t, 'outbound_holding')).toBe(holding);
   });
 });
 
