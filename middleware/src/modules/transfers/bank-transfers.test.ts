@@ -6,6 +6,7 @@ import {
 } from '@ajo/shared/schemas';
 import { buildApp } from '../../app.js';
 import { createLedger } from '../../ledger/index.js';
+import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import {
   encryptedCall,
   expectParses,
@@ -284,6 +285,35 @@ describe('wallet to bank: refusals change nothing', () => {
     expect((await bankTransfer(t, ada, ACCOUNTS.succeeds, { amount: -5 })).status).toBe(400);
     expect((await bankTransfer(t, ada, ACCOUNTS.succeeds, { amount: 1.234 })).status).toBe(400);
     expect(await balanceKobo(t, ada.main)).toBe(10_000);
+  });
+
+  it('refuses the commission wallet as the source (its rewards pay for bills only): nothing moves, nothing is sent', async () => {
+    const ada = await fundedCustomer(t, 20_000);
+    await ensureSystemAccounts(t.database.db);
+    await createLedger(t.database.db).transfer({
+      from: 'commission_pool',
+      to: ada.commission,
+      amountKobo: 600_000,
+      reference: `reward-${ada.id}`,
+      type: 'reward',
+      narration: 'Referral reward',
+    });
+    const res = await bankTransfer(t, ada, ACCOUNTS.succeeds, {
+      wallet_account_number: ada.commission,
+      amount: 5000,
+    });
+    expect(res).toEqual({
+      status: 422,
+      body: { message: 'The commission wallet can only pay for airtime, data and electricity.' },
+    });
+    expect(await balanceKobo(t, ada.commission)).toBe(600_000);
+    expect(await balanceKobo(t, ada.main)).toBe(2_000_000);
+    const rows = await t.database.db
+      .selectFrom('outbound_transfers')
+      .select('reference')
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it("answers 404 for the status of another customer's transfer", async () => {

@@ -9,6 +9,7 @@ import {
   resetHost,
   session,
   toasts,
+  wallet,
 } from '@ajo/remote-kit/testing';
 import { WalletToBankScreen } from './wallet-to-bank-screen';
 
@@ -144,6 +145,55 @@ describe('/dashboard/transfers/wallet-to-bank', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(names).toEqual(['access bank', 'First Bank of Nigeria', 'GTBank']);
+  });
+
+  it('never offers the commission wallet as the source (SPEC §5), even listed first', async () => {
+    const commission = wallet({
+      id: 2,
+      name: 'Commission Wallet',
+      account_no: '1100000004',
+      balance: 250,
+      product_id: 4,
+    });
+    const savings = wallet({ id: 3, name: 'Savings Wallet', account_no: '1100000003' });
+    session.loadUser.mockImplementation(async () => {
+      const user = customer({ wallets: [commission, wallet(), savings] });
+      session.setUser(user);
+      return user;
+    });
+    await openScreen();
+    const select = screen.getByRole('combobox', { name: /From wallet/ });
+    const options = within(select).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => o.value)).toEqual(['', '1100000001', '1100000003']);
+    expect(options.map((o) => o.textContent).join(' ')).not.toMatch(/Commission/);
+    // Two wallets to choose from: none is picked for the customer.
+    expect((select as HTMLSelectElement).value).toBe('');
+  });
+
+  it('picks the one wallet that can send, not the commission wallet listed before it', async () => {
+    session.loadUser.mockImplementation(async () => {
+      const commissionFirst = customer({ wallets: [...customer().wallets].reverse() });
+      session.setUser(commissionFirst);
+      return commissionFirst;
+    });
+    const user = await openScreen();
+    const select = screen.getByRole('combobox', { name: /From wallet/ });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['', '1100000001']);
+    expect((select as HTMLSelectElement).value).toBe('1100000001');
+    await fillValidated(user);
+    await send(user);
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    const call = api.encrypted.post.mock.calls.find(([url]) =>
+      String(url).endsWith('transfer-funds'),
+    );
+    expect(call?.[1]).toMatchObject({
+      wallet_account_number: '1100000001',
+      wallet_name: 'Main Wallet',
+    });
   });
 
   it("toasts 'Error getting banks' when the list fails", async () => {
