@@ -1,7 +1,8 @@
 import { messageResponseSchema } from '@ajo/shared/schemas';
 import { createLedger } from '../../ledger/index.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
-import { logIn, plainGet } from '../../test-support/auth-test-kit.js';
+import { SANDBOX_PENDING_SECONDS } from '../../providers/bill-aggregator/catalogue.js';
+import { FakeClock, logIn, plainGet } from '../../test-support/auth-test-kit.js';
 import { expectParses } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
@@ -11,13 +12,17 @@ import {
   inboundTransfer,
   type Customer,
 } from '../funding/funding-test-kit.js';
-import { walletTransfer } from '../transfers/transfers-test-kit.js';
+import { buyAirtime, PHONES } from '../payments/payments-test-kit.js';
+import { VEND_STATUS_QUERY } from '../payments/vend-service.js';
+import { NIP_STATUS_QUERY } from '../transfers/bank-transfers.js';
+import { ACCOUNTS, bankTransfer, walletTransfer } from '../transfers/transfers-test-kit.js';
 
 describe('POST /api/users/{id}/request-account-closure', () => {
   let t: TestApp;
+  const clock = new FakeClock();
 
   beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_MAX: '1000' });
+    t = await createTestApp({ RATE_LIMIT_MAX: '1000' }, { clock });
   });
   afterAll(() => t.close());
 
@@ -128,6 +133,59 @@ describe('POST /api/users/{id}/request-account-closure', () => {
     expect((await walletTransfer(t, dayo, emeka.main, { transfer_amount: 300 })).status).toBe(200);
     expect((await close(dayo)).statusCode).toBe(200);
     expect(await walletStatuses(dayo)).toEqual(['closed', 'closed']);
+  });
+
+  describe('refuses while a payment of an emptied wallet is pending (its reversal needs an open wallet)', () => {
+    const pendingWords =
+      'A transaction is still pending on your account. Please wait until it completes, then try again.';
+    const runNow = (kind: string) =>
+      t.app.inject({ method: 'POST', url: '/api/sandbox/jobs/run-now', payload: { kind } });
+    const closures = (c: Customer) =>
+      t.database.db
+        .selectFrom('account_closures')
+        .select('user_id')
+        .where('user_id', '=', c.id)
+        .execute();
+
+    it('a bank transfer the bank has not answered yet', async () => {
+      const ify = await fundedCustomer(t, 5000);
+      const sent = await bankTransfer(t, ify, ACCOUNTS.pendingThenSucceeds, { amount: 5000 });
+      expect(sent.body).toMatchObject({ status: 'pending' });
+      expect(await balanceKobo(t, ify.main)).toBe(0);
+
+      const refused = await close(ify);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: pendingWords });
+      expect(await walletStatuses(ify)).toEqual(['active', 'active']);
+      expect(await closures(ify)).toEqual([]);
+
+      // Once the bank has answered, nothing is pending and the empty account closes.
+      expect((await runNow(NIP_STATUS_QUERY)).statusCode).toBe(200);
+      expect((await close(ify)).statusCode).toBe(200);
+      expect(await walletStatuses(ify)).toEqual(['closed', 'closed']);
+    });
+
+    it('an airtime purchase the aggregator has not answered yet', async () => {
+      const jide = await fundedCustomer(t, 500);
+      const bought = await buyAirtime(t, jide, {
+        amount: 500,
+        receiving_phone_number: PHONES.pendingDelivered,
+      });
+      expect(bought.body.transaction).toMatchObject({ status: 'pending' });
+      expect(await balanceKobo(t, jide.main)).toBe(0);
+
+      const refused = await close(jide);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: pendingWords });
+      expect(await walletStatuses(jide)).toEqual(['active', 'active']);
+      expect(await closures(jide)).toEqual([]);
+
+      // The sandbox's pending numbers are delivered once a minute has passed.
+      clock.advance(SANDBOX_PENDING_SECONDS);
+      expect((await runNow(VEND_STATUS_QUERY)).statusCode).toBe(200);
+      expect((await close(jide)).statusCode).toBe(200);
+      expect(await walletStatuses(jide)).toEqual(['closed', 'closed']);
+    });
   });
 
   it('never strands a credit that races the closure: either it lands first and closure is refused, or it is refused', async () => {

@@ -12,7 +12,13 @@ import {
   type Customer,
 } from '../funding/funding-test-kit.js';
 import { walletTransfer } from '../transfers/transfers-test-kit.js';
-import { buildStatement, lagosToday, pdfNaira, renderStatementPdf } from './statement.js';
+import {
+  assertStatementPeriod,
+  buildStatement,
+  lagosToday,
+  pdfNaira,
+  renderStatementPdf,
+} from './statement.js';
 
 /**
  * The text pdfkit wrote: page streams are deflated, and standard fonts write each run as hex
@@ -155,6 +161,31 @@ describe('GET /api/transaction-history/statement', () => {
     expect(outbox.body.messages).toEqual([]);
   });
 
+  it('takes a period of 366 days counting both ends, and refuses 367 sending nothing', async () => {
+    const gbenga = await fundedCustomer(t, 100);
+    const daysBefore = (day: string, n: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const end = lagosToday(t.app.clock.now());
+    const tooLong = await statement(gbenga, {
+      start_date: daysBefore(end, 366),
+      end_date: end,
+      email: 'gbenga@example.com',
+    });
+    expect(tooLong).toEqual({
+      status: 400,
+      body: { message: 'A statement can cover at most 366 days. Please choose a shorter period.' },
+    });
+    const outbox = () => plainGet(t, '/api/sandbox/outbox?recipient=gbenga@example.com');
+    expect((await outbox()).body.messages).toEqual([]);
+    const year = await statement(gbenga, {
+      start_date: daysBefore(end, 365),
+      end_date: end,
+      email: 'gbenga@example.com',
+    });
+    expect(year.status).toBe(200);
+    expect((await outbox()).body.messages).toHaveLength(1);
+  });
+
   it("answers 403 for another customer's wallet and 401 without a token", async () => {
     const [emeka, femi] = [await fundedCustomer(t, 100), await createCustomer(t)];
     expect((await statement(femi, { wallet_number: emeka.main })).status).toBe(403);
@@ -163,5 +194,39 @@ describe('GET /api/transaction-history/statement', () => {
       `/api/transaction-history/statement?wallet_number=${emeka.main}&email=a@b.co&start_date=${today}&end_date=${today}`,
     );
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('assertStatementPeriod (Lagos days, both ends counted)', () => {
+  // 12:00 UTC on 27 November 2026 is the same day in Lagos.
+  const now = new Date('2026-11-27T12:00:00Z');
+  const refusal = 'A statement can cover at most 366 days. Please choose a shorter period.';
+
+  it('takes one day, and 366 days from the start day to the end day inclusive', () => {
+    expect(() => assertStatementPeriod('2026-11-27', '2026-11-27', now)).not.toThrow();
+    expect(() => assertStatementPeriod('2025-11-27', '2026-11-27', now)).not.toThrow();
+    // A leap year is 366 days on its own.
+    expect(() => assertStatementPeriod('2024-01-01', '2024-12-31', now)).not.toThrow();
+  });
+
+  it("refuses 367 days with the 'at most 366 days' words", () => {
+    for (const [start, end] of [
+      ['2025-11-26', '2026-11-27'],
+      ['2023-12-31', '2024-12-31'],
+    ] as const) {
+      expect(() => assertStatementPeriod(start, end, now)).toThrow(
+        expect.objectContaining({ statusCode: 400, message: refusal }),
+      );
+    }
+  });
+
+  it('counts the end day in Lagos: just after 23:00 UTC it is already the next day', () => {
+    const lagosMidnightPassed = new Date('2026-11-27T23:30:00Z');
+    expect(() =>
+      assertStatementPeriod('2026-11-28', '2026-11-28', lagosMidnightPassed),
+    ).not.toThrow();
+    expect(() => assertStatementPeriod('2026-11-28', '2026-11-28', now)).toThrow(
+      expect.objectContaining({ statusCode: 400, message: 'End date cannot be in the future.' }),
+    );
   });
 });
