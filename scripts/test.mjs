@@ -9,9 +9,11 @@ import path from 'node:path';
 import { build } from './build.mjs';
 import { BUILD_INPUTS, REMOTE_PACKAGES, ROOT, install, log, pnpmArgs, run } from './lib.mjs';
 import { startThrowawayCluster } from './pg-cluster.mjs';
+import databases from '../tooling/test-databases.cjs';
 import verdicts from '../tooling/test-verdict.cjs';
 
 const { PLAYWRIGHT_ARGS, phaseVerdict, readJestCounts, readPlaywrightCounts } = verdicts;
+const { pgliteEnvironment } = databases;
 
 const RESULTS = path.join(ROOT, '.tmp', 'test-results');
 rmSync(RESULTS, { recursive: true, force: true });
@@ -47,14 +49,13 @@ async function phase(name, fn) {
   });
 }
 
-async function jestPhase(pkg, script = 'test', env = {}) {
+/** Runs a package's jest script; `env` is its whole environment (default: this process's). */
+async function jestPhase(pkg, script = 'test', env = process.env) {
   const out = path.join(RESULTS, `jest-${pkg.replace(/[^a-z0-9-]/gi, '_')}-${script}.json`);
   const code = await run(
     'npx',
     pnpmArgs(['--filter', pkg, 'run', script, '--json', `--outputFile=${out}`]),
-    {
-      env: { ...process.env, ...env },
-    },
+    { env },
   );
   return { code, counts: readJestCounts(out) };
 }
@@ -95,8 +96,10 @@ for (const pkg of [...BUILD_INPUTS.map((p) => `@ajo/${p}`), '@ajo/host', ...REMO
   await phase(`Unit tests: ${pkg}`, () => jestPhase(pkg));
 }
 
+// Without TEST_DATABASE_URL, even when the shell has one: with it set, this pass would run on
+// PostgreSQL too and the embedded store would go untested.
 await phase('Middleware tests on embedded PGlite', () =>
-  jestPhase('@ajo/middleware', 'test:pglite'),
+  jestPhase('@ajo/middleware', 'test:pglite', pgliteEnvironment(process.env)),
 );
 
 // The PostgreSQL pass also runs the *.pg.test.ts files PGlite cannot: several instances on one
@@ -111,14 +114,14 @@ async function onThrowawayCluster(prefix, fn) {
 }
 await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance tests included)', () =>
   onThrowawayCluster('ajo-test-pg-', (url) =>
-    jestPhase('@ajo/middleware', 'test:pg', { TEST_DATABASE_URL: url }),
+    jestPhase('@ajo/middleware', 'test:pg', { ...process.env, TEST_DATABASE_URL: url }),
   ),
 );
 
 // The remote registry on PostgreSQL (host/server/*.pg.test.mjs), in a cluster of its own.
 await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', () =>
   onThrowawayCluster('ajo-test-pg-registry-', (url) =>
-    jestPhase('@ajo/host', 'test:pg', { TEST_DATABASE_URL: url }),
+    jestPhase('@ajo/host', 'test:pg', { ...process.env, TEST_DATABASE_URL: url }),
   ),
 );
 
