@@ -75,4 +75,41 @@ export const MUTATION_AREAS = {
     mutate: ['src/security/envelope-cipher.ts', 'src/plugins/envelope.ts'],
     tests: ['src/plugins/envelope.test.ts'],
   },
+  vend: {
+    title: 'Bill payments (a vend settled or reversed once)',
+    mutate: ['src/modules/payments/vend-service.ts'],
+    tests: [
+      'src/modules/payments/vend-recovery.test.ts',
+      'src/modules/payments/buy-airtime-data.test.ts',
+      'src/modules/payments/buy-electricity.test.ts',
+    ],
+  },
+  jobs: {
+    title: 'Job queue (claims, leases, the fence on a late outcome)',
+    mutate: ['src/jobs/queue.ts'],
+    tests: ['src/jobs/queue.test.ts'],
+  },
+  'transfer-routes': {
+    title: 'Transfer routes (transfer sources, wallet to wallet and to bank, beneficiaries)',
+    mutate: ['src/modules/transfers/routes.ts'],
+    tests: [
+      'src/modules/transfers/bank-transfers.test.ts',
+      'src/modules/transfers/wallet-transfers.test.ts',
+      'src/modules/transfers/beneficiaries.test.ts',
+    ],
+  },
+  statement: {
+    title: 'Account statement (the period, opening and running balances)',
+    mutate: ['src/modules/settings/statement.ts'],
+    tests: ['src/modules/settings/statement.test.ts'],
+  },
+  'account-settings': {
+    title: 'Account settings (closure, BVN update, transaction-PIN reset, referrals)',
+    mutate: ['src/modules/settings/account-settings.ts'],
+    tests: [
+      'src/modules/settings/account-closure.test.ts',
+      'src/modules/settings/bvn-and-referrals.test.ts',
+      'src/modules/settings/transaction-pin-reset.test.ts',
+    ],
+  },
 };
