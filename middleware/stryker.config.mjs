@@ -26,6 +26,8 @@ export default {
   },
   mutate: area.mutate,
   coverageAnalysis: 'perTest',
+  // An area may leave out the mutants of code that runs at load time (scripts/mutation-areas.mjs).
+  ignoreStatic: area.ignoreStatic ?? false,
   incremental: true,
   incrementalFile: `reports/mutation/${name}.incremental.json`,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),

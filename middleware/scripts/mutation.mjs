@@ -107,7 +107,7 @@ function section(area) {
   const lines = [
     `## ${title}`,
     '',
-    `Area \`${area}\`: mutation score ${percent(all.score)} (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage)` +
+    `Area \`${area}\`: mutation score ${percent(all.score)} (${all.detected} detected, ${all.survived} survived, ${all.noCoverage} without coverage${all.ignored > 0 ? `; ${all.ignored} not run, not counted` : ''})` +
       (meta
         ? `, run ${meta.at.slice(0, 10)} in ${duration(meta.seconds)} on ${meta.database ?? 'PGlite'}.`
         : '.'),
