@@ -133,7 +133,7 @@ describe("the verifier's own limits", () => {
     await expect(v.verify('246810', bola, other)).resolves.toBe(true);
   });
 
-  it('answers 503 beyond its rate, and compares again once it has room', async () => {
+  it('answers 503 beyond its rate', async () => {
     const v = verifier({ keyFile: keyFile(KEY_1), ratePerSecond: 5 });
     const record = await v.hash('246810', ada);
     const burst = await Promise.allSettled(
