@@ -152,7 +152,8 @@ describe('keyed transaction PINs', () => {
   });
 
   it('lose no money call when the verifier process is killed under load', async () => {
-    const payers = await Promise.all(Array.from({ length: 8 }, () => keyedCustomer(10_000)));
+    // 4 calls at once per payer: within the guard's 5 slots, so every call gets its PIN compared.
+    const payers = await Promise.all(Array.from({ length: 16 }, () => keyedCustomer(10_000)));
     const payee = await keyedCustomer();
     const pids = new Set<number>();
     const verify = t.app.secrets.verifySecret;
@@ -173,7 +174,7 @@ describe('keyed transaction PINs', () => {
     try {
       answers = await Promise.all(
         payers.flatMap((payer) =>
-          Array.from({ length: 12 }, () =>
+          Array.from({ length: 4 }, () =>
             walletTransfer(t, payer, payee.main, { transfer_amount: 10 }),
           ),
         ),
@@ -181,11 +182,11 @@ describe('keyed transaction PINs', () => {
     } finally {
       t.app.secrets.verifySecret = verify;
     }
-    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
     expect(pids.size).toBeGreaterThanOrEqual(2);
     expect(t.app.secrets.pinVerifierStats().starts).toBeGreaterThan(pids.size);
-    expect(await balanceKobo(t, payee.main)).toBe(8 * 12 * 10 * 100);
+    expect(await balanceKobo(t, payee.main)).toBe(16 * 4 * 10 * 100);
     for (const payer of payers)
-      expect(await balanceKobo(t, payer.main)).toBe((10_000 - 12 * 10) * 100);
+      expect(await balanceKobo(t, payer.main)).toBe((10_000 - 4 * 10) * 100);
   });
 });
