@@ -4,13 +4,17 @@
 // (src/security/pin-verifier.ts) and talks to it over stdin/stdout, one JSON object per line; the
 // keys are read here from PIN_KEY_FILE (or PIN_KEYS in development) and never sent anywhere, so the
 // middleware's memory, logs and database never hold them. It limits its own rate (wrong PINs per
-// stored record, comparisons per second overall) and logs to stderr. Plain JS (not TS) so the same
+// stored record, comparisons per second overall) and logs to stderr. Run on its own with
+// PIN_VERIFIER_SOCKET=<path> (`npm run pin-verifier` in middleware/, as an OS user of its own that
+// alone can read the key file), it listens on that Unix socket instead, the same protocol per
+// connection, and the middleware connects to it. Plain JS (not TS) so the same
 // file runs under tsx, jest and from dist without a loader.
 //
 // Record: pinmac$v=<key version>$<salt b64>$<mac b64>, mac = HMAC-SHA256(key, label ‖ 0 ‖ subject
 // ‖ 0 ‖ salt ‖ PIN) where subject is the user id: a record copied onto another user does not verify.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 const LABEL = Buffer.from('ajo-wallet transaction PIN');
@@ -164,22 +168,46 @@ setInterval(() => {
   }
 }, 60_000).unref();
 
-process.stdout.write(
-  `${JSON.stringify({ ready: true, current: keys.current, versions: [...keys.keys.keys()] })}\n`,
-);
-log('debug', 'started', { current: keys.current, versions: [...keys.keys.keys()] });
+const readyLine = `${JSON.stringify({ ready: true, current: keys.current, versions: [...keys.keys.keys()] })}\n`;
 
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-lines.on('line', (line) => {
-  let request;
-  try {
-    request = JSON.parse(line);
-  } catch {
-    log('warn', 'unreadable request line');
-    return;
-  }
-  if (typeof request !== 'object' || request === null || typeof request.id !== 'number') return;
-  process.stdout.write(`${JSON.stringify(answer(request))}\n`);
-});
-// The middleware went away (stdin closed): so does its verifier.
-lines.on('close', () => process.exit(0));
+/** Answers every request line of `input` on `output`. */
+function serve(input, output) {
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  lines.on('line', (line) => {
+    let request;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      log('warn', 'unreadable request line');
+      return;
+    }
+    if (typeof request !== 'object' || request === null || typeof request.id !== 'number') return;
+    output.write(`${JSON.stringify(answer(request))}\n`);
+  });
+  return lines;
+}
+
+const socketPath = process.env.PIN_VERIFIER_SOCKET;
+if (socketPath) {
+  rmSync(socketPath, { force: true });
+  const server = createServer((connection) => {
+    connection.on('error', () => {});
+    connection.write(readyLine);
+    serve(connection, connection);
+  });
+  // Owner and group only: the middleware's user is given the socket's group, nobody else.
+  const oldMask = process.umask(0o117);
+  server.listen(socketPath, () => {
+    process.umask(oldMask);
+    chmodSync(socketPath, 0o660);
+    log('info', 'listening', { socket: socketPath, current: keys.current });
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+} else {
+  process.stdout.write(readyLine);
+  log('debug', 'started', { current: keys.current, versions: [...keys.keys.keys()] });
+  // The middleware went away (stdin closed): so does its verifier.
+  serve(process.stdin, process.stdout).on('close', () => process.exit(0));
+}

@@ -1,5 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors.js';
@@ -173,5 +174,56 @@ describe('a verifier that stops', () => {
     expect(await Promise.all(calls)).toEqual(expected);
     expect(pids.size).toBe(5);
     expect(v.starts).toBeGreaterThanOrEqual(6);
+  });
+});
+
+/** The verifier run on its own, listening on `socket`, as an operator starts it. */
+async function listeningVerifier(socket: string, file: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [new URL('./pin-verifier-worker.mjs', import.meta.url).pathname],
+    {
+      // Wrong PINs far beyond the per-record limit: that limit is tested above.
+      env: { PIN_KEY_FILE: file, PIN_VERIFIER_SOCKET: socket, PIN_VERIFIER_MISSES: '100000' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('"msg":"listening"')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`verifier exited (${code}): ${said}`)));
+  });
+  return child;
+}
+
+describe('a verifier run on its own, on a Unix socket', () => {
+  it('answers over the socket, which only its user and group may open, and loses no call across its restart', async () => {
+    const file = keyFile(KEY_1);
+    const socket = path.join(dir, `${randomUUID().slice(0, 8)}.sock`);
+    let server = await listeningVerifier(socket, file);
+    try {
+      expect(statSync(socket).mode & 0o777).toBe(0o660);
+      const v = verifier({ socket });
+      const record = await v.hash('246810', ada);
+      await expect(v.verify('246810', ada, record)).resolves.toBe(true);
+      await expect(v.verify('246811', ada, record)).resolves.toBe(false);
+
+      // Killed with calls written to it, then started again by its supervisor.
+      const calls = Array.from({ length: 300 }, (_, i) =>
+        v.verify(i % 2 ? '246810' : '246811', ada, record),
+      );
+      await calls[0];
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      await exited;
+      server = await listeningVerifier(socket, file);
+      expect(await Promise.all(calls)).toEqual(calls.map((_, i) => i % 2 === 1));
+      expect(v.starts).toBeGreaterThanOrEqual(2);
+    } finally {
+      server.kill('SIGKILL');
+    }
   });
 });

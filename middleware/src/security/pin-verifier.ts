@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { hashingBusy } from './secret-hash-pool.js';
 
@@ -11,6 +12,9 @@ import { hashingBusy } from './secret-hash-pool.js';
  * until answered; when the process stops, every unanswered one is sent again to the next (hashing
  * and comparing are pure, so asking twice changes nothing), so a restart loses no call. A request
  * that finds no verifier for REQUEST_TIMEOUT_MS is answered 503, as a full hashing pool is.
+ * With `socket`, the verifier is not started here: it runs on its own (as another OS user, so that
+ * code running as the middleware cannot read the key file) and listens on that Unix socket; a
+ * closed connection is then opened again, with the same resending.
  */
 export const PIN_RECORD_PREFIX = 'pinmac$';
 const RECORD_VERSION = /^pinmac\$v=(\d+)\$/;
@@ -18,8 +22,11 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A process that stops sooner than this after it started is restarted after a pause, growing. */
 const HEALTHY_AFTER_MS = 2_000;
 const MAX_RESTART_DELAY_MS = 2_000;
+const VERIFIER_SCRIPT = fileURLToPath(new URL('./pin-verifier-worker.mjs', import.meta.url));
 
 export interface PinVerifierOptions {
+  /** A verifier run on its own, listening on this Unix socket (PIN_VERIFIER_SOCKET). */
+  socket?: string;
   /** The key file the verifier reads (PIN_KEY_FILE); the middleware never opens it. */
   keyFile?: string;
   /** Keys given inline (`<version>:<base64>` lines): development and tests only. */
@@ -38,7 +45,12 @@ type Answer =
   | { id: number; busy: true }
   | { id: number; error: string };
 
-type VerifierProcess = ChildProcessByStdio<Writable, Readable, null>;
+/** A running verifier as this side sees it: a child process, or a connection to one. */
+interface Channel {
+  write(line: string): void;
+  end(): Promise<void>;
+  pid?: number;
+}
 
 interface Pending {
   line: string;
@@ -48,7 +60,7 @@ interface Pending {
 }
 
 export class PinVerifier {
-  private child: VerifierProcess | null = null;
+  private child: Channel | null = null;
   private startedAt = 0;
   private restartDelay = 0;
   private restartTimer: NodeJS.Timeout | null = null;
@@ -106,11 +118,7 @@ export class PinVerifier {
     }
     const child = this.child;
     this.child = null;
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.stdin.end();
-      await exited;
-    }
+    await child?.end();
   }
 
   private ask(request: Record<string, string>): Promise<Answer> {
@@ -119,8 +127,9 @@ export class PinVerifier {
     return new Promise<Answer>((resolve, reject) => {
       const line = `${JSON.stringify({ id, ...request })}\n`;
       this.pending.set(id, { line, sentAt: Date.now(), resolve, reject });
-      const child = this.running();
-      if (child) child.stdin.write(line);
+      // A verifier started now is sent every pending request, this one included.
+      if (this.child) this.child.write(line);
+      else this.running();
     }).then((answer) => {
       if ('busy' in answer) throw hashingBusy();
       return answer;
@@ -128,8 +137,24 @@ export class PinVerifier {
   }
 
   /** The live verifier, started if there is none (null while a restart waits out its pause). */
-  private running(): VerifierProcess | null {
+  private running(): Channel | null {
     if (this.child || this.restartTimer || this.closed) return this.child;
+    const channel = this.options.socket ? this.connect(this.options.socket) : this.spawn();
+    this.child = channel;
+    this.starts += 1;
+    this.startedAt = Date.now();
+    for (const request of this.pending.values()) channel.write(request.line);
+    return channel;
+  }
+
+  private listen(output: Readable): void {
+    createInterface({ input: output, crlfDelay: Infinity })
+      .on('line', (line) => this.receive(line))
+      // A cut connection or pipe: the close that follows sends the unanswered requests again.
+      .on('error', () => {});
+  }
+
+  private spawn(): Channel {
     const env: Record<string, string> = {};
     if (this.options.keyFile) env.PIN_KEY_FILE = this.options.keyFile;
     else if (this.options.keys) env.PIN_KEYS = this.options.keys;
@@ -140,23 +165,43 @@ export class PinVerifier {
     if (this.options.ratePerSecond) env.PIN_VERIFIER_RATE = String(this.options.ratePerSecond);
     if (this.options.logLevel) env.PIN_VERIFIER_LOG_LEVEL = this.options.logLevel;
     // Only what the verifier needs: not the middleware's environment (its other secrets).
-    const child = spawn(
-      process.execPath,
-      [fileURLToPath(new URL('./pin-verifier-worker.mjs', import.meta.url))],
-      { env, stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    this.child = child;
-    this.starts += 1;
-    this.startedAt = Date.now();
+    const child = spawn(process.execPath, [VERIFIER_SCRIPT], {
+      env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const channel: Channel = {
+      pid: child.pid,
+      write: (line) => child.stdin.write(line),
+      end: async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin.end();
+        await exited;
+      },
+    };
     // A write to a verifier that just stopped: the exit handler sends the request again.
     child.stdin.on('error', () => {});
     child.on('error', () => {});
-    createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) =>
-      this.receive(line),
-    );
-    child.once('exit', () => this.stopped(child));
-    for (const request of this.pending.values()) child.stdin.write(request.line);
-    return child;
+    this.listen(child.stdout);
+    child.once('exit', () => this.stopped(channel));
+    return channel;
+  }
+
+  private connect(path: string): Channel {
+    const socket = connect(path);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const channel: Channel = {
+      write: (line) => socket.write(line),
+      end: async () => {
+        socket.end();
+        await closed;
+      },
+    };
+    // Refused or cut: 'close' follows, and the requests are sent again on the next connection.
+    socket.on('error', () => {});
+    this.listen(socket);
+    socket.once('close', () => this.stopped(channel));
+    return channel;
   }
 
   private receive(line: string): void {
@@ -174,7 +219,7 @@ export class PinVerifier {
     request.resolve(answer);
   }
 
-  private stopped(child: VerifierProcess): void {
+  private stopped(child: Channel): void {
     if (this.child !== child) return;
     this.child = null;
     if (this.closed) return;
