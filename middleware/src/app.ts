@@ -177,12 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pepper: config.secrets.pepper,
       cost: config.secrets.scryptCost,
       pool: { threads: config.secrets.hashThreads, queue: config.secrets.hashQueue },
-      pinVerifier: {
-        ...(config.secrets.pinKeyFile
-          ? { keyFile: config.secrets.pinKeyFile }
-          : { keys: DEV_PIN_KEYS }),
-        logLevel: config.logLevel,
-      },
+      // A verifier of its own on the socket, else one started here from the key file.
+      pinVerifier: config.secrets.pinVerifierSocket
+        ? { socket: config.secrets.pinVerifierSocket }
+        : {
+            ...(config.secrets.pinKeyFile
+              ? { keyFile: config.secrets.pinKeyFile }
+              : { keys: DEV_PIN_KEYS }),
+            logLevel: config.logLevel,
+          },
     }),
   );
   app.addHook('onClose', () => app.secrets.close());

@@ -72,7 +72,7 @@ describe('loadConfig', () => {
       /JWT_SECRET must be set in production mode/,
     );
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
-      /PIN_KEY_FILE must be set in production mode/,
+      /PIN_KEY_FILE or PIN_VERIFIER_SOCKET must be set in production mode/,
     );
   });
 
