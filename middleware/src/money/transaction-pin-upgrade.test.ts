@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   bankToWallet,
   balanceKobo,
@@ -8,6 +11,7 @@ import {
 } from '../modules/funding/funding-test-kit.js';
 import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
 import { FakeClock } from '../test-support/auth-test-kit.js';
+import { listeningVerifier } from '../test-support/pin-verifier-process.js';
 import { SecretChecks } from '../test-support/secret-checks.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -188,5 +192,39 @@ describe('keyed transaction PINs', () => {
     expect(await balanceKobo(t, payee.main)).toBe(16 * 4 * 10 * 100);
     for (const payer of payers)
       expect(await balanceKobo(t, payer.main)).toBe((10_000 - 4 * 10) * 100);
+  });
+});
+
+describe('a middleware given PIN_VERIFIER_SOCKET', () => {
+  it('checks and upgrades transaction PINs through the verifier listening there, and starts none', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'ajo-pin-socket-'));
+    const keyFile = path.join(dir, 'pin.keys');
+    writeFileSync(keyFile, `7:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    const socket = path.join(dir, 'pin.sock');
+    const verifier = await listeningVerifier(socket, keyFile);
+    const other = await createTestApp({ PIN_VERIFIER_SOCKET: socket }, { clock });
+    try {
+      const ada = await fundedCustomer(other, 0);
+      expect((await bankToWallet(other, ada)).status).toBe(200);
+      const record = (
+        await other.database.db
+          .selectFrom('users')
+          .select('transaction_pin_hash')
+          .where('id', '=', ada.id)
+          .executeTakeFirstOrThrow()
+      ).transaction_pin_hash as string;
+      // Made by the verifier on the socket: its key version, which the app's own does not have.
+      expect(record).toMatch(/^pinmac\$v=7\$/);
+      expect((await bankToWallet(other, ada)).status).toBe(200);
+      expect(await bankToWallet(other, ada, { transaction_pin: '000000' })).toEqual({
+        status: 401,
+        body: { message: 'Incorrect transaction PIN.' },
+      });
+      expect(other.app.secrets.pinVerifierStats().pid).toBeUndefined();
+    } finally {
+      await other.close();
+      verifier.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

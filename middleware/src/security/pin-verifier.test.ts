@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../errors.js';
+import { listeningVerifier } from '../test-support/pin-verifier-process.js';
 import { PinVerifier, type PinVerifierOptions } from './pin-verifier.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'ajo-pin-keys-'));
@@ -177,33 +177,14 @@ describe('a verifier that stops', () => {
   });
 });
 
-/** The verifier run on its own, listening on `socket`, as an operator starts it. */
-async function listeningVerifier(socket: string, file: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [new URL('./pin-verifier-worker.mjs', import.meta.url).pathname],
-    {
-      // Wrong PINs far beyond the per-record limit: that limit is tested above.
-      env: { PIN_KEY_FILE: file, PIN_VERIFIER_SOCKET: socket, PIN_VERIFIER_MISSES: '100000' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('"msg":"listening"')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`verifier exited (${code}): ${said}`)));
-  });
-  return child;
-}
+// Wrong PINs far beyond the per-record limit: that limit is tested above.
+const WRONG_PINS_UNLIMITED = { PIN_VERIFIER_MISSES: '100000' };
 
 describe('a verifier run on its own, on a Unix socket', () => {
   it('answers over the socket, which only its user and group may open, and loses no call across its restart', async () => {
     const file = keyFile(KEY_1);
     const socket = path.join(dir, `${randomUUID().slice(0, 8)}.sock`);
-    let server = await listeningVerifier(socket, file);
+    let server = await listeningVerifier(socket, file, WRONG_PINS_UNLIMITED);
     try {
       expect(statSync(socket).mode & 0o777).toBe(0o660);
       const v = verifier({ socket });
@@ -219,7 +200,7 @@ describe('a verifier run on its own, on a Unix socket', () => {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGKILL');
       await exited;
-      server = await listeningVerifier(socket, file);
+      server = await listeningVerifier(socket, file, WRONG_PINS_UNLIMITED);
       expect(await Promise.all(calls)).toEqual(calls.map((_, i) => i % 2 === 1));
       expect(v.starts).toBeGreaterThanOrEqual(2);
     } finally {
