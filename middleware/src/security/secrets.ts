@@ -39,7 +39,7 @@ export interface SecretHasherOptions {
 
 /**
  * The development key of the transaction-PIN verifier (as DEV_PIN_PEPPER is the pepper's): public,
- * so production refuses to start without PIN_KEY_FILE (src/config.ts).
+ * so production refuses to start without PIN_KEY_FILE or PIN_VERIFIER_SOCKET (src/config.ts).
  */
 export const DEV_PIN_KEYS = `1:${Buffer.from('ajo-wallet-local-sandbox-transaction-pin-key!').toString('base64')}`;
 
