@@ -38,7 +38,7 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queu
 import { createLedger } from './ledger/index.js';
 import { registerNinStatusJobs } from './modules/kyc/nin-status-jobs.js';
 import { createProviders, type Providers } from './providers/index.js';
-import { createSecretHasher, type SecretHasher } from './security/secrets.js';
+import { createSecretHasher, DEV_PIN_KEYS, type SecretHasher } from './security/secrets.js';
 import { createTokenService } from './security/tokens.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 
@@ -177,6 +177,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pepper: config.secrets.pepper,
       cost: config.secrets.scryptCost,
       pool: { threads: config.secrets.hashThreads, queue: config.secrets.hashQueue },
+      // A verifier of its own on the socket, else one started here from the key file.
+      pinVerifier: config.secrets.pinVerifierSocket
+        ? { socket: config.secrets.pinVerifierSocket }
+        : {
+            ...(config.secrets.pinKeyFile
+              ? { keyFile: config.secrets.pinKeyFile }
+              : { keys: DEV_PIN_KEYS }),
+            logLevel: config.logLevel,
+          },
     }),
   );
   app.addHook('onClose', () => app.secrets.close());

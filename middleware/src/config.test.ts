@@ -71,6 +71,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
       /JWT_SECRET must be set in production mode/,
     );
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(
+      /PIN_KEY_FILE or PIN_VERIFIER_SOCKET must be set in production mode/,
+    );
   });
 
   it('parses durations in seconds, minutes, hours and days', () => {

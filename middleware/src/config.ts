@@ -95,6 +95,11 @@ const envSchema = z.object({
   // behaviour (docs/decisions/018-secret-hashing-off-the-shared-thread-pool.md).
   PIN_HASH_THREADS: z.optional(int('PIN_HASH_THREADS', 0, 64)),
   PIN_HASH_QUEUE: z._default(int('PIN_HASH_QUEUE', 0, 10_000), DEFAULT_HASH_QUEUE),
+  // The transaction-PIN keys, read only by the PIN verifier process (src/security/pin-verifier.ts);
+  // unset: the development key, refused in production. Or a verifier run on its own (as another
+  // OS user) listening on PIN_VERIFIER_SOCKET, which then holds the keys itself.
+  PIN_KEY_FILE: z.optional(z.string()),
+  PIN_VERIFIER_SOCKET: z.optional(z.string()),
   PROVIDERS: z._default(
     z.enum(['sandbox'], { error: "PROVIDERS must be 'sandbox' (the only adapters so far)" }),
     'sandbox',
@@ -183,6 +188,10 @@ export interface Config {
     /** A pool of its own (src/security/secret-hash-pool.ts); unset (PIN_HASH_THREADS=0): libuv's pool. */
     hashThreads?: number;
     hashQueue: number;
+    /** The transaction-PIN verifier's key file (PIN_KEY_FILE); unset: the development key. */
+    pinKeyFile?: string;
+    /** A transaction-PIN verifier run on its own, listening here (PIN_VERIFIER_SOCKET). */
+    pinVerifierSocket?: string;
   };
   providers: 'sandbox';
   appCheck: { enforce: boolean; secret: string; ttlSeconds: number };
@@ -254,6 +263,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('PIN_PEPPER must be set in production mode');
     if (env.SCRYPT_COST < 2 ** 17)
       problems.push('SCRYPT_COST must be at least 131072 in production mode');
+    if (!env.PIN_KEY_FILE && !env.PIN_VERIFIER_SOCKET)
+      problems.push('PIN_KEY_FILE or PIN_VERIFIER_SOCKET must be set in production mode');
     if (problems.length) throw new ConfigError(problems);
   }
   const fileStorage = fileStorageSettings(env);
@@ -279,6 +290,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       hashThreads:
         env.PIN_HASH_THREADS === 0 ? undefined : (env.PIN_HASH_THREADS ?? defaultHashThreads()),
       hashQueue: env.PIN_HASH_QUEUE,
+      ...(env.PIN_KEY_FILE ? { pinKeyFile: path.resolve(env.PIN_KEY_FILE) } : {}),
+      ...(env.PIN_VERIFIER_SOCKET
+        ? { pinVerifierSocket: path.resolve(env.PIN_VERIFIER_SOCKET) }
+        : {}),
     },
     providers: env.PROVIDERS,
     appCheck: {

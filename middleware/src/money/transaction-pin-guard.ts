@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { SecretHasher } from '../security/secrets.js';
+import { upgradeTransactionPin } from './transaction-pin-upgrade.js';
 import {
   INCORRECT_TRANSACTION_PIN,
   TRANSACTION_PIN_LOCKED,
@@ -61,7 +62,7 @@ export class TransactionPinGuard {
       throw new AppError(429, TOO_MANY_AT_ONCE, 'TOO_MANY_AT_ONCE');
     }
 
-    if (await secrets.verifySecret(pin, user.transaction_pin_hash)) {
+    if (await secrets.verifySecret(pin, user.transaction_pin_hash, userId)) {
       // Reset the count, unless a lock was set meanwhile by wrong PINs counted with this one.
       const reset = await db
         .updateTable('transaction_pin_attempts')
@@ -71,6 +72,7 @@ export class TransactionPinGuard {
         .returning('user_id')
         .executeTakeFirst();
       if (!reset) throw locked();
+      await upgradeTransactionPin({ db, secrets }, userId, pin, user.transaction_pin_hash);
       return;
     }
 

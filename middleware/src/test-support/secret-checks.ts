@@ -24,15 +24,20 @@ export class SecretChecks {
   private readonly restoreCheck: () => void;
 
   constructor(secrets: SecretHasher, check: Check) {
-    const original = secrets[check] as (plain: string, stored: string) => unknown;
-    const wrapped = (plain: string, stored: string) => {
+    const original = secrets[check] as (
+      plain: string,
+      stored: string,
+      ...rest: unknown[]
+    ) => unknown;
+    const wrapped = (plain: string, stored: string, ...rest: unknown[]) => {
       this.compared.push(plain);
       // verifyCode answers synchronously: nothing to hold.
-      if (check === 'verifyCode' || !this.holding) return original.call(secrets, plain, stored);
+      if (check === 'verifyCode' || !this.holding)
+        return original.call(secrets, plain, stored, ...rest);
       return new Promise<void>((resolve) => {
         this.parked.push(resolve);
         this.wake();
-      }).then(() => original.call(secrets, plain, stored));
+      }).then(() => original.call(secrets, plain, stored, ...rest));
     };
     Object.assign(secrets, { [check]: wrapped });
     this.restoreCheck = () => Object.assign(secrets, { [check]: original });

@@ -64,7 +64,7 @@ export class KycService {
     throw conflict(NIN_ALREADY_SUBMITTED, 'NIN_ALREADY_SUBMITTED');
   }
 
-  /** Stored only as the secret hasher's slow salted (and peppered) hash; set once. */
+  /** Stored only as the PIN verifier's keyed record, bound to the user (security/secrets.ts); set once. */
   async createTransactionPin(userId: string, pin: string) {
     const { db, secrets, clock } = this.deps;
     const user = await db
@@ -74,7 +74,7 @@ export class KycService {
       .executeTakeFirst();
     if (!user) throw notFound('User not found');
     if (user.transaction_pin_hash) throw conflict(TRANSACTION_PIN_ALREADY_SET, 'PIN_ALREADY_SET');
-    const hash = await secrets.hashSecret(pin);
+    const hash = await secrets.hashTransactionPin(pin, userId);
     // Conditional update: of two parallel requests only one sets the PIN.
     const row = await db
       .updateTable('users')

@@ -23,16 +23,19 @@ describe('POST /api/users/{id}/create-transaction-pin', () => {
         .executeTakeFirstOrThrow()
     ).transaction_pin_hash;
 
-  it('stores only a slow salted hash and shows the PIN as enabled', async () => {
+  it("stores only the PIN verifier's keyed record, bound to the user, and shows the PIN as enabled", async () => {
     const ada = await createUser(t);
     const res = await create(ada, { transaction_pin: '246810', confirm_transaction_pin: '246810' });
     expect(res).toEqual({ status: 200, body: { message: 'Transaction PIN Created!' } });
     expectParses(transactionPinCreatedResponseSchema, res.body);
     const hash = (await hashOf(ada.id)) as string;
-    expect(hash).toMatch(/^scrypt\$N=\d+,r=8,p=1\$/);
+    expect(hash).toMatch(/^pinmac\$v=1\$/);
     expect(hash).not.toContain('246810');
-    await expect(t.app.secrets.verifySecret('246810', hash)).resolves.toBe(true);
-    await expect(t.app.secrets.verifySecret('246811', hash)).resolves.toBe(false);
+    await expect(t.app.secrets.verifySecret('246810', hash, ada.id)).resolves.toBe(true);
+    await expect(t.app.secrets.verifySecret('246811', hash, ada.id)).resolves.toBe(false);
+    // Bound to Ada: the same record is no one else's PIN.
+    const other = await createUser(t);
+    await expect(t.app.secrets.verifySecret('246810', hash, other.id)).resolves.toBe(false);
     const me = await get(t, `/api/users/${ada.id}`, ada);
     expect(me.json().isTransactionPinEnabled).toBe(true);
   });

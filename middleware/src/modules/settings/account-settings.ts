@@ -89,7 +89,7 @@ export class AccountSettings {
     const { db, otps, secrets, clock, pinGuard } = this.deps;
     if ((await this.phoneOf(userId)) !== phone) throw forbidden(PHONE_NOT_YOURS);
     await otps.verify(phone, 'transaction-pin-reset', otp);
-    const hash = await secrets.hashSecret(pin);
+    const hash = await secrets.hashTransactionPin(pin, userId);
     await db
       .updateTable('users')
       .set({ transaction_pin_hash: hash, updated_at: clock.now() })

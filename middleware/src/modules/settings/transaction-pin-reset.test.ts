@@ -40,7 +40,7 @@ describe('transaction PIN reset: GET /api/auth/get-otp, POST /api/users/{id}/res
       .select('transaction_pin_hash')
       .where('id', '=', c.id)
       .executeTakeFirstOrThrow();
-    return t.app.secrets.verifySecret(pin, row.transaction_pin_hash ?? '');
+    return t.app.secrets.verifySecret(pin, row.transaction_pin_hash ?? '', c.id);
   };
 
   it('sends an OTP to the own phone, then sets the new PIN, which the next money call takes', async () => {
