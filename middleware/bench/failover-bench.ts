@@ -196,15 +196,15 @@ async function main() {
       DATABASE_URL: cluster.url,
       DATABASE_CONNECT_TIMEOUT: '2',
       SCRYPT_COST: '1024',
-      RATE_LIMIT_MAX: '1000000',
-      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
     };
-    servers.push(
-      ...(await Promise.all([
-        startMiddlewareProcess('failover-a', env),
-        startMiddlewareProcess('failover-b', env),
-      ])),
-    );
+    const started = await Promise.allSettled([
+      startMiddlewareProcess('failover-a', env),
+      startMiddlewareProcess('failover-b', env),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+    const refused = started.find((s) => s.status === 'rejected');
+    if (refused) throw refused.reason;
     servers.forEach((s, i) =>
       s.child.once('exit', (code, sig) => exits.push(`instance ${i}: ${code}/${sig}`)),
     );
