@@ -7,7 +7,7 @@
 // balances. Report: docs/benchmarks/failover.md. Installs pg_auto_failover with apt-get when
 // missing (as root); runs the cluster as the postgres user on loopback ports. A few minutes.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -166,6 +166,19 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function waitFor(what: string, ms: number, done: () => boolean) {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(500);
+  }
+}
+
+/** Seconds the cluster took to heal after the first kill (the old primary back as a standby). */
+let healSeconds = 0;
+/** Where the cluster's logs are kept after the run (the cluster's folder is removed). */
+const LOG_COPY = path.join(os.tmpdir(), 'ajo-failover-logs');
+
 async function main() {
   const script = (await import(
     pathToFileURL(path.join(repoRoot, 'scripts', 'ha-cluster.mjs')).href
@@ -282,6 +295,16 @@ async function main() {
     const afterFirst = primaryNode();
     Object.assign(phases[0] as object, { primaryAfter: afterFirst?.name });
 
+    // The second failure hits a healed cluster: the old primary back as a standby.
+    const healedAt = Date.now();
+    await waitFor('the cluster healed (one primary, two secondaries)', 180_000, () => {
+      const states = script.nodeStates(cluster.dir);
+      return (
+        states.filter((st) => st.reported === 'primary' && st.goal === 'primary').length === 1 &&
+        states.filter((st) => st.reported === 'secondary' && st.goal === 'secondary').length === 2
+      );
+    });
+    healSeconds = (Date.now() - healedAt) / 1000;
     const second = primaryNode();
     if (!second) throw new Error('no primary after the first kill');
     console.log(`the whole node ${second.name} (primary) stopped: keeper and postgres, SIGKILL`);
@@ -294,6 +317,12 @@ async function main() {
     await sleep(OBSERVE_SECONDS * 1000);
     Object.assign(phases[1] as object, { primaryAfter: primaryNode()?.name });
 
+    // The checks need a primary: wait for one if the failover is still under way.
+    await waitFor('a primary after the node was stopped', 120_000, () =>
+      script
+        .nodeStates(cluster.dir)
+        .some((st) => st.reported === 'primary' && st.goal === 'primary'),
+    );
     running = false;
     await Promise.all(workers);
     for (const phase of phases) {
@@ -392,7 +421,7 @@ async function main() {
       "- Database: scripts/ha-cluster.mjs, Debian's PostgreSQL 15 and pg_auto_failover 2.0: a monitor and three data nodes on loopback ports, `number_sync_standbys = 1` (each commit waits for one of the two standbys), the monitor's health checks tightened (1 s period, a node unhealthy after 2 s).",
       `- Two middleware instances (\`src/main.ts\` through tsx), \`DATABASE_URL\` listing the three nodes with \`target_session_attrs=read-write\`, \`DATABASE_CONNECT_TIMEOUT=2\`.`,
       `- Load: ${payers.length} customers, each one call at a time, cycling wallet transfers (₦10), bank transfers (₦100 to the sandbox account that succeeds) and airtime (₦50), each with a fresh Idempotency-Key, alternating between the instances; after an error a client pauses 0.2 s (0.5 s after a 503).`,
-      `- Timeline: ${WARMUP_SECONDS} s of load, then SIGKILL to the primary's postgres, ${OBSERVE_SECONDS} s, then the whole node that is primary by then stopped (SIGKILL to its pg_autoctl keeper and its postgres), ${OBSERVE_SECONDS} s. Total run ${totalSeconds.toFixed(0)} s, of which the cluster's start ${clusterSeconds.toFixed(0)} s.`,
+      `- Timeline: ${WARMUP_SECONDS} s of load, then SIGKILL to the primary's postgres, ${OBSERVE_SECONDS} s, then a wait until the cluster healed (one primary, two secondaries: ${healSeconds.toFixed(0)} s more), then the whole node that is primary by then stopped (SIGKILL to its pg_autoctl keeper and its postgres), ${OBSERVE_SECONDS} s. Load runs throughout. Total run ${totalSeconds.toFixed(0)} s, of which the cluster's start ${clusterSeconds.toFixed(0)} s.`,
       '',
       '## Results',
       '',
@@ -427,6 +456,11 @@ async function main() {
   } finally {
     await Promise.all(servers.map((s) => s.kill()));
     await script.stopHaCluster(clusterDir).catch((error: unknown) => console.error(error));
+    rmSync(LOG_COPY, { recursive: true, force: true });
+    mkdirSync(LOG_COPY, { recursive: true });
+    for (const file of readdirSync(clusterDir).filter((f) => f.endsWith('.log')))
+      copyFileSync(path.join(clusterDir, file), path.join(LOG_COPY, file));
+    console.log(`cluster logs kept in ${LOG_COPY}`);
     rmSync(clusterDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
