@@ -45,7 +45,11 @@ function freePort() {
   });
 }
 
-export async function startCluster(dir = path.join(os.tmpdir(), `ajo-pg-${process.pid}`), port) {
+/**
+ * `durable`: keep fsync and synchronous_commit on, for tests that stop the server with
+ * `-m immediate` and count acknowledged commits (synchronous_commit=off may lose the last ones).
+ */
+export async function startCluster(dir = path.join(os.tmpdir(), `ajo-pg-${process.pid}`), port, { durable = false } = {}) {
   port = port ? Number(port) : await freePort();
   mkdirSync(dir, { recursive: true });
   if (isRoot) chownSync(dir, uid('postgres'), gid('postgres'));
@@ -53,33 +57,37 @@ export async function startCluster(dir = path.join(os.tmpdir(), `ajo-pg-${proces
   if (!existsSync(path.join(data, 'PG_VERSION'))) {
     run(findBin('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], { quiet: true });
   }
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast} -c max_connections=200`;
   run(findBin('pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start'], { quiet: true });
   writeFileSync(path.join(dir, 'port'), String(port));
   return { dir, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
 }
 
-export function stopCluster(dir) {
+/** `mode` 'immediate': no shutdown checkpoint, connections cut, as a crash (recovery at the next start). */
+export function stopCluster(dir, mode = 'fast') {
   const data = path.join(dir, 'data');
-  if (existsSync(data)) run(findBin('pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { quiet: true });
+  if (existsSync(data)) run(findBin('pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop'], { quiet: true });
 }
 
 /**
  * A cluster in a fresh folder under the system temp dir (named `prefix` + random): `stop()` stops it
  * and removes the folder. When the start fails the folder is removed and the error thrown.
  */
-export async function startThrowawayCluster(prefix) {
+export async function startThrowawayCluster(prefix, options) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const remove = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   let cluster;
   try {
-    cluster = await startCluster(dir);
+    cluster = await startCluster(dir, undefined, options);
   } catch (error) {
     remove();
     throw error;
   }
   return {
     url: cluster.url,
+    dir,
+    port: cluster.port,
     stop() {
       try {
         stopCluster(dir);

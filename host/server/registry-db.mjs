@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import pg from 'pg';
+import { readWritePool } from './pg-read-write-pool.mjs';
 
 /** The same tables in both databases; the triggers that keep them append-only differ. */
 const TABLES = `
@@ -259,7 +259,8 @@ function sqliteDatabase(file) {
 }
 
 function postgresDatabase(url) {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // One host or several (a failover): only the writable one is used.
+  const pool = readWritePool(url, { max: 4 });
   // An idle client's error (the server restarted) must not crash the app server.
   pool.on('error', () => undefined);
   let ready = null;

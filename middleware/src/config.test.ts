@@ -50,6 +50,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes a DATABASE_URL with several hosts and the database timeouts, never echoing the URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://ajo:pw@10.0.0.1:5432,10.0.0.2:5432/ajo',
+      DATABASE_CONNECT_TIMEOUT: '2',
+      DATABASE_STATEMENT_TIMEOUT: '1m',
+    });
+    expect(config.database).toMatchObject({
+      url: 'postgres://ajo:pw@10.0.0.1:5432,10.0.0.2:5432/ajo',
+      connectTimeoutSeconds: 2,
+      statementTimeoutSeconds: 60,
+      idleInTransactionTimeoutSeconds: 60,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://ajo:hunter22@h1,/ajo' })).toThrow(
+      /DATABASE_URL host 2 of 2 must be host or host:port \(got '\*\*\*'\)/,
+    );
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT: '0' })).toThrow(
+      /DATABASE_STATEMENT_TIMEOUT must be a duration/,
+    );
+  });
+
   it('lists every problem at once and never echoes a secret', () => {
     let error: unknown;
     try {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod/mini';
+import { splitHostUrls } from './db/postgres-pool.js';
 import { findPackageRoot } from './package-root.js';
 import { DEFAULT_HASH_QUEUE, defaultHashThreads } from './security/secret-hash-pool.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
@@ -61,17 +62,23 @@ const envSchema = z.object({
     }),
     'info',
   ),
+  // One host or several (libpq's form, postgres://u@h1:5432,h2:5432/db): only the writable one is used.
   DATABASE_URL: z.optional(
-    z
-      .string()
-      .check(
-        z.refine(
-          (v) => /^postgres(ql)?:\/\//.test(v),
-          'DATABASE_URL must be a postgres:// or postgresql:// URL',
-        ),
-      ),
+    z.string().check(
+      z.refine((v) => databaseUrlProblem(v) === undefined, {
+        error: (issue) => `DATABASE_URL ${databaseUrlProblem(String(issue.input))}`,
+      }),
+    ),
   ),
   DATABASE_POOL_MAX: z._default(int('DATABASE_POOL_MAX', 1, 1000), 10),
+  // Failing fast when the database goes away (README "Running several instances"): opening one
+  // connection (per host), one statement, a transaction left idle.
+  DATABASE_CONNECT_TIMEOUT: z._default(duration('DATABASE_CONNECT_TIMEOUT'), 5),
+  DATABASE_STATEMENT_TIMEOUT: z._default(duration('DATABASE_STATEMENT_TIMEOUT'), 30),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: z._default(
+    duration('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT'),
+    60,
+  ),
   DATA_DIR: z._default(
     z.string().check(z.minLength(1, 'DATA_DIR must not be empty')),
     path.resolve(packageRoot, '..', '.data'),
@@ -178,7 +185,14 @@ export interface Config {
   host: string;
   port: number;
   logLevel: Env['LOG_LEVEL'];
-  database: { url?: string; poolMax: number; pgliteDir: string };
+  database: {
+    url?: string;
+    poolMax: number;
+    connectTimeoutSeconds: number;
+    statementTimeoutSeconds: number;
+    idleInTransactionTimeoutSeconds: number;
+    pgliteDir: string;
+  };
   dataDir: string;
   encryptionSecret: string;
   jwt: { secret: string; ttlSeconds: number };
@@ -239,10 +253,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
-        const given =
-          key in raw
-            ? ` (got '${key.includes('SECRET') || key.includes('PEPPER') ? '***' : raw[key]}')`
-            : '';
+        // A database URL may carry its password.
+        const hidden = key.includes('SECRET') || key.includes('PEPPER') || key === 'DATABASE_URL';
+        const given = key in raw ? ` (got '${hidden ? '***' : raw[key]}')` : '';
         return `${issue.message}${given}`;
       }),
     );
@@ -278,6 +291,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: {
       url: env.DATABASE_URL,
       poolMax: env.DATABASE_POOL_MAX,
+      connectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT,
+      statementTimeoutSeconds: env.DATABASE_STATEMENT_TIMEOUT,
+      idleInTransactionTimeoutSeconds: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
       pgliteDir: path.join(dataDir, 'pglite'),
     },
     dataDir,
@@ -317,6 +333,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     money: { stepUpAmountKobo: env.STEP_UP_AMOUNT * 100 },
     referrals: { promotionEndsAt: env.REFERRAL_PROMOTION_ENDS_AT },
   };
+}
+
+/** What is wrong with a DATABASE_URL, or undefined (the message never repeats the URL). */
+function databaseUrlProblem(url: string): string | undefined {
+  try {
+    splitHostUrls(url);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 function fileStorageSettings(env: Env): Config['fileStorage'] {

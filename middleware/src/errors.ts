@@ -33,3 +33,9 @@ export const notFound = (message = 'Not found') => new AppError(404, message, 'N
 export const conflict = (message: string, code?: string) => new AppError(409, message, code);
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/** The database is unreachable or read-only (a failover under way): 503 with Retry-After. */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client waits before trying again; a failover takes a few. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 3;

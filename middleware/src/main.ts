@@ -1,6 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { migrateToLatest, openDatabase, type AppDatabase } from './db/index.js';
+import {
+  isDatabaseUnavailable,
+  migrateToLatest,
+  openDatabase,
+  type AppDatabase,
+} from './db/index.js';
+import { waitForDatabase } from './db/wait-for-database.js';
 
 /** config → database → migrations → listen; SIGINT/SIGTERM → finish in-flight requests → close. */
 async function main(): Promise<void> {
@@ -15,17 +21,31 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const log = {
+    info: (obj: object, msg?: string) => console.log(`${msg}: ${JSON.stringify(obj)}`),
+    warn: (obj: object, msg?: string) => console.warn(`${msg}: ${JSON.stringify(obj)}`),
+    error: (obj: object, msg?: string) => console.error(`${msg}: ${JSON.stringify(obj)}`),
+  };
   let database: AppDatabase;
   try {
     database = await openDatabase({
       url: config.database.url,
       dataDir: config.database.pgliteDir,
       poolMax: config.database.poolMax,
+      connectTimeoutMs: config.database.connectTimeoutSeconds * 1000,
+      statementTimeoutMs: config.database.statementTimeoutSeconds * 1000,
+      idleInTransactionTimeoutMs: config.database.idleInTransactionTimeoutSeconds * 1000,
+      log,
     });
-    await migrateToLatest(database.db, {
-      log: {
-        warn: (obj, msg) => console.warn(`${msg}: ${JSON.stringify(obj)}`),
-      },
+    // A PostgreSQL that is down, starting or read-only (a failover under way) is waited for with
+    // back-off rather than exiting: a restart loop would only start again into the same wait.
+    await waitForDatabase(() => migrateToLatest(database.db, { log }), {
+      isTransient: isDatabaseUnavailable,
+      onRetry: (error, delayMs) =>
+        log.warn(
+          { err: { message: (error as Error).message }, retryInMs: delayMs },
+          'database not available yet; waiting',
+        ),
     });
   } catch (error) {
     console.error(`Could not start the database: ${(error as Error).message}`);

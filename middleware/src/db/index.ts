@@ -4,15 +4,23 @@ import pg from 'pg';
 import { findPackageRoot } from '../package-root.js';
 import { lockDataFolder } from './folder-lock.js';
 import { PgliteWorkerDialect } from './pglite-dialect.js';
+import { createReadWritePool } from './postgres-pool.js';
 import type { Database } from './schema.js';
 
 export type { Database } from './schema.js';
 export { DatabaseError } from './pglite-client.js';
 export { FolderInUseError } from './folder-lock.js';
+export {
+  isDatabaseUnavailable,
+  NoWritableDatabaseError,
+  ReadOnlyHostError,
+  splitHostUrls,
+} from './postgres-pool.js';
 export { appliedMigrations, migrateToLatest, type MigrateOptions } from './migrate.js';
 
 export interface DbLogger {
   info(obj: object, msg?: string): void;
+  warn?(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -23,12 +31,21 @@ export interface AppDatabase {
 }
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL connection string; when absent, embedded PGlite is used. */
+  /**
+   * PostgreSQL connection string, one host or several (`postgres://u@h1:5432,h2:5432/db`: only
+   * the host that accepts writes is used); when absent, embedded PGlite is used.
+   */
   url?: string;
   /** PGlite data folder, or 'memory://' for a throwaway database. */
   dataDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolMax?: number;
+  /** PostgreSQL: opening one connection, per host (default 5 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL statement_timeout (default 30 s). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL idle_in_transaction_session_timeout (default 60 s). */
+  idleInTransactionTimeoutMs?: number;
   /** PGlite: how long a query waits for the single connection before failing (default 60 s). */
   pgliteAcquireTimeoutMs?: number;
   log?: DbLogger;
@@ -47,15 +64,19 @@ function parseInt8(value: string): number {
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<AppDatabase> {
   if (opts.url) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
+    const pool = createReadWritePool({
+      url: opts.url,
       max: opts.poolMax ?? 10,
+      connectTimeoutMs: opts.connectTimeoutMs ?? 5000,
+      statementTimeoutMs: opts.statementTimeoutMs ?? 30_000,
+      idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs ?? 60_000,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === 20
             ? parseInt8
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
+      ...(opts.log?.warn ? { log: { warn: opts.log.warn.bind(opts.log) } } : {}),
     });
     pool.on('error', (error) => opts.log?.error({ err: error }, 'idle PostgreSQL client error'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -197,6 +197,53 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(logs.some((l) => l.level === 'error' && l.msg === 'job is dead')).toBe(true);
   });
 
+  it('gives back the attempt of a job whose database went away (a failover), even its last', async () => {
+    const jobs = queue();
+    const kind = freshKind();
+    const seen: number[] = [];
+    const enqueue = jobs.define<{ ref: string }>({
+      kind,
+      maxAttempts: 1,
+      handle: async (_payload, ctx) => {
+        seen.push(ctx.attempt);
+        if (seen.length === 1) throw new Error('Connection terminated unexpectedly');
+        if (seen.length === 2)
+          throw Object.assign(new Error('terminating connection due to administrator command'), {
+            code: '57P01',
+          });
+      },
+    });
+    const { id } = await enqueue({ ref: 'r1' });
+    expect(await jobs.runDue()).toEqual({ succeeded: 0, retried: 1, dead: 0 });
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      last_error: 'Error: Connection terminated unexpectedly',
+      run_at: new Date(clock.now().getTime() + 5000),
+    });
+    clock.advance(5);
+    expect(await jobs.runDue()).toEqual({ succeeded: 0, retried: 1, dead: 0 });
+    clock.advance(5);
+    expect(await jobs.runDue()).toEqual({ succeeded: 1, retried: 0, dead: 0 });
+    expect(seen).toEqual([1, 1, 1]);
+    expect(await jobs.get(id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+
+    // A statement timeout may be the job's own slow query: it counts, and the last attempt is dead.
+    const slowKind = freshKind();
+    const slow = jobs.define<{ ref: string }>({
+      kind: slowKind,
+      maxAttempts: 1,
+      handle: async () => {
+        throw Object.assign(new Error('canceling statement due to statement timeout'), {
+          code: '57014',
+        });
+      },
+    });
+    const stuck = await slow({ ref: 'r2' });
+    expect(await jobs.runDue()).toEqual({ succeeded: 0, retried: 0, dead: 1 });
+    expect(await jobs.get(stuck.id)).toMatchObject({ state: 'dead', attempts: 1 });
+  });
+
   it('honours RetryLater(at) and goes dead at once on GiveUp', async () => {
     const jobs = queue();
     const later = freshKind();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import { isDatabaseUnavailable } from '../db/postgres-pool.js';
 import type { Database, Job, JobState } from '../db/schema.js';
 
 /*
@@ -156,12 +157,31 @@ export interface JobQueueOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** How soon a job whose database went away under it runs again (a failover takes seconds). */
+const DATABASE_GONE_RETRY_MS = 5000;
+
+/**
+ * The database went away under a handler (connection lost, server shutting down or read-only):
+ * the job is not at fault. A statement timeout is left out: it may be the job's own slow query,
+ * which must not retry for ever.
+ */
+function databaseWentAway(error: unknown): boolean {
+  return isDatabaseUnavailable(error) && (error as { code?: unknown }).code !== '57014';
+}
 const defaultBackoff = exponentialBackoff();
 const ERROR_LIMIT = 2000;
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, ERROR_LIMIT);
+}
+
+interface ReleaseOutcome {
+  state: 'succeeded' | 'failed' | 'dead';
+  last_error: string | null;
+  run_at?: Date;
+  /** Set back by one when the attempt did not count (the database went away). */
+  attempts?: number;
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -326,6 +346,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }
     } catch (error) {
       const text = errorText(error);
+      if (databaseWentAway(error)) {
+        // A failover is not an attempt: it is given back, so a job on its last attempt does not go
+        // dead for it, and the job runs again in a few seconds.
+        const given: ReleaseOutcome = {
+          state: 'failed',
+          last_error: text,
+          run_at: new Date(clock.now().getTime() + DATABASE_GONE_RETRY_MS),
+          attempts: job.attempts - 1,
+        };
+        if (!(await release(job, given))) return lost(job);
+        log.warn(
+          { jobId: job.id, kind: job.kind, error: text },
+          'job lost its database; will retry',
+        );
+        return 'retried';
+      }
       if (error instanceof GiveUp || job.attempts >= job.max_attempts) {
         if (!(await release(job, { state: 'dead', last_error: text }))) return lost(job);
         await announceDeath(job, text);
@@ -350,10 +386,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   }
 
   /** Records this attempt's outcome and frees the job, if this instance still holds the attempt. */
-  async function release(
-    job: Job,
-    outcome: { state: 'succeeded' | 'failed' | 'dead'; last_error: string | null; run_at?: Date },
-  ): Promise<boolean> {
+  async function release(job: Job, outcome: ReleaseOutcome): Promise<boolean> {
     const now = clock.now();
     const result = await ours(job)
       .set({

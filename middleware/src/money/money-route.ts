@@ -4,6 +4,7 @@ import { moneyCallHeadersSchema, stepUpChallengeSchema } from '@ajo/shared/schem
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { $ZodType, output } from 'zod/v4/core';
+import { isDatabaseUnavailable } from '../db/postgres-pool.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Api } from '../http/api.js';
@@ -103,7 +104,8 @@ function keptRefusal(error: unknown): AppError | null {
  * 6. `execute` runs; its answer, or its refusal (4xx), is stored for replay under the key.
  *
  * A call that ends in steps 4–5, or with an unexpected error, releases its claim: the same key
- * may be sent again (the OTP call reuses the key of the call that got the 202).
+ * may be sent again (the OTP call reuses the key of the call that got the 202). One that loses its
+ * database in step 6 keeps it until the claim lease ends (its commit is unknown).
  */
 export function moneyRoute<B extends $ZodType, S extends $ZodType>(
   app: Api,
@@ -175,9 +177,13 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
       const refusal = keptRefusal(error);
       if (refusal) {
         await area.references.complete(claim, refusal.statusCode, { message: refusal.message });
-      } else {
+      } else if (!isDatabaseUnavailable(error)) {
         await area.references.release(claim);
       }
+      // The database went away during the call: whether it committed is unknown, so the claim is
+      // kept (answered 503). A retry with the same key waits for the claim lease, then runs again
+      // under the same reference, which the ledger holds once: it finds the outcome, never a second
+      // payment.
       throw refusal ?? error;
     }
     await area.references.complete(claim, success.status, result);

@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, GENERIC_ERROR_MESSAGE } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/postgres-pool.js';
+import {
+  AppError,
+  GENERIC_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '../errors.js';
 import { isLedgerError } from '../ledger/index.js';
 import { ledgerErrorToAppError } from '../money/ledger-errors.js';
 
@@ -39,7 +45,8 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkEr
 
 /**
  * Central error handler: AppError → its status; the ledger's refusals → their 4xx (one mapping for
- * every money route, src/money/ledger-errors.ts); Fastify 4xx → human message; else 500.
+ * every money route, src/money/ledger-errors.ts); Fastify 4xx → human message; a database that
+ * is unreachable or read-only (a failover) → 503 with Retry-After, so the client tries again; else 500.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -63,6 +70,13 @@ export const errorsPlugin = fp(
             (status === 429 ? error.message : 'Bad request');
         request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
         return reply.status(status).send({ message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ message: SERVICE_UNAVAILABLE_MESSAGE });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });

@@ -40,10 +40,11 @@ export async function startServer(
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      // Not left running behind the caller, who never gets a handle on it.
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
