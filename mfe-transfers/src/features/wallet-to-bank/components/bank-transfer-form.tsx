@@ -24,10 +24,10 @@ import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import {
   BeneficiariesModal,
+  bankBeneficiaries,
   beneficiaryWalletOf,
   isSaved,
   useBeneficiaries,
-  withBankNames,
   type Beneficiary,
 } from '../../../lib/beneficiaries';
 import { checkDetails, detailsParser, type FieldErrors } from '../../../lib/initiate-details';
@@ -276,7 +276,7 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
       <BeneficiariesModal
         open={choosing}
         onClose={() => setChoosing(false)}
-        beneficiaries={withBankNames(beneficiaries.list, banks)}
+        beneficiaries={bankBeneficiaries(beneficiaries.list, banks)}
         onPick={pick}
         onDeleted={beneficiaries.reload}
       />
