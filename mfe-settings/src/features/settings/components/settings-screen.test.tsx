@@ -182,8 +182,43 @@ describe('KYC tab', () => {
       data: { message: 'Your BVN has been updated.' },
     }));
     await user.click(submit);
-    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('22212345678'));
+    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78'));
     expect(api.encrypted.post).toHaveBeenCalledWith('/users/7/update-bvn', { bvn: '22212345678' });
+  });
+
+  it('shows the BVN masked; the full number only after the transaction PIN, until hidden', async () => {
+    const user = userEvent.setup();
+    session.loadUser.mockImplementation(async () => {
+      session.setUser(customer({ bvn: '222******78' }));
+      return customer();
+    });
+    renderAt('/settings?tab=kyc');
+    expect(await screen.findByTestId('bvn-value')).toHaveTextContent('222******78');
+    expect(screen.queryByText('22212345678')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show BVN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Show BVN' });
+    api.encrypted.post.mockImplementationOnce(async () => {
+      throw apiError(401, 'Incorrect transaction PIN.');
+    });
+    await user.type(within(dialog).getByLabelText('Transaction PIN'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Show BVN' }));
+    expect(await within(dialog).findByText('Incorrect transaction PIN.')).toBeInTheDocument();
+    expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78');
+
+    api.encrypted.post.mockImplementationOnce(async () => ({
+      status: 200,
+      data: { bvn: '22212345678' },
+    }));
+    await user.clear(within(dialog).getByLabelText('Transaction PIN'));
+    await user.type(within(dialog).getByLabelText('Transaction PIN'), '246810');
+    await user.click(within(dialog).getByRole('button', { name: 'Show BVN' }));
+    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('22212345678'));
+    expect(api.encrypted.post).toHaveBeenCalledWith('/users/7/reveal-bvn', {
+      transaction_pin: '246810',
+    });
+    await user.click(screen.getByRole('button', { name: 'Hide BVN' }));
+    expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78');
   });
 
   it("uploads a proof of residence with progress, then shows it 'Uploaded'; a duplicate says 'Document Already Exists'", async () => {
