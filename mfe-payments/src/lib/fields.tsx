@@ -12,7 +12,7 @@ export const PhoneNumberField = forwardRef<HTMLInputElement, Omit<TextFieldProps
         ref={ref}
         label="Phone number"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         maxLength={PHONE_LENGTH}
         hint="Like 08031234567"
         required
