@@ -279,6 +279,16 @@ describe('account activation and prompts (SPEC §4)', () => {
     ).toBeInTheDocument();
   });
 
+  it("opens the NIN prompt a screen asks for ('open-prompt'), though SPEC §4 made none due", async () => {
+    const { bus } = setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => bus.emit({ type: 'open-prompt', prompt: 'nin' }));
+    expect(await screen.findByRole('dialog', { name: 'Update your NIN' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('opens no prompt for a user with nothing due', async () => {
     setup('/dashboard', { signedIn: true });
     await screen.findByText('Ada Obi');
