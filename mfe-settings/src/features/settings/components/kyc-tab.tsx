@@ -28,6 +28,8 @@ import styles from '../settings.module.css';
 import { DocumentUploadModal, type DocumentKind } from './document-upload-modal';
 
 const ERROR_REVEALING_BVN = 'Error showing BVN';
+const DOCUMENTS_NOT_LOADED =
+  'We could not load your documents. Check your connection and try again.';
 
 /** How often the tab looks again while a document is being reviewed. */
 export const REVIEW_POLL_MS = 3000;
@@ -43,6 +45,9 @@ const REVIEW_BADGES = {
  */
 export function KycTab({ user }: { user: User }) {
   const [documents, setDocuments] = useState<IdentityDocumentItem[] | null>(null);
+  // A list that could not be read is not an empty one: saying 'not available' would hide a
+  // document the server holds (and then refuses to take again).
+  const [listFailed, setListFailed] = useState(false);
   const [limits, setLimits] = useState<TransferLimitsResponse | null>(null);
   const [bvnOpen, setBvnOpen] = useState(false);
   const [uploading, setUploading] = useState<DocumentKind | null>(null);
@@ -54,8 +59,11 @@ export function KycTab({ user }: { user: User }) {
 
   const reload = useCallback(() => {
     fetchIdentityDocuments(user.id)
-      .then(setDocuments)
-      .catch(() => setDocuments((current) => current ?? []));
+      .then((list) => {
+        setDocuments(list);
+        setListFailed(false);
+      })
+      .catch(() => setListFailed(true));
     if (wallet)
       fetchTierLimits(wallet.account_no)
         .then(setLimits)
@@ -104,6 +112,14 @@ export function KycTab({ user }: { user: User }) {
         </div>
       </div>
 
+      {listFailed ? (
+        <div className={styles.card} role="alert">
+          <p>{DOCUMENTS_NOT_LOADED}</p>
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
       <DocumentList
         title="Proof of Residence"
         documents={residence}
@@ -143,6 +159,7 @@ export function KycTab({ user }: { user: User }) {
             setUploading(null);
             reload();
           }}
+          onAlreadyHeld={reload}
         />
       ) : null}
     </section>
