@@ -67,11 +67,17 @@ describe('/dashboard/payments/airtime', () => {
     const user = await open();
     const proceed = screen.getByRole('button', { name: 'Proceed' });
     expect(proceed).toBeDisabled();
-    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000004');
+    // The main wallet is preselected; the commission wallet stays selectable (SPEC §9).
+    const wallet = screen.getByRole('combobox', { name: /Source wallet/ }) as HTMLSelectElement;
+    expect(wallet.value).toBe(customer().wallets[0]?.account_no);
+    expect(proceed).toHaveAccessibleDescription('Still needed: phone number, network, amount.');
+    await user.selectOptions(wallet, '1100000004');
     await user.type(phone(), '08031234567');
     expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription('Still needed: amount.');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
     expect(proceed).toBeEnabled();
+    expect(screen.queryByText(/Still needed/)).not.toBeInTheDocument();
     await user.click(proceed);
     await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
     await user.click(screen.getByRole('button', { name: 'Next' }));
