@@ -240,7 +240,12 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
         placeholder="Validate the account number"
         error={errors.account_name ?? errors.name_enquiry_ref}
       />
-      <Button type="button" variant="ghost" onClick={() => setChoosing(true)}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={styles.choose}
+        onClick={() => setChoosing(true)}
+      >
         Choose Beneficiary
       </Button>
       <AmountField
