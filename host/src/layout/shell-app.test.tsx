@@ -348,6 +348,23 @@ describe('toasts', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('clears notices of the page left behind; one raised with the move goes along', async () => {
+    jest.useFakeTimers();
+    const { bus } = setup('/onboarding');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    act(() => bus.emit({ type: 'toast', toast: { kind: 'success', message: 'File uploaded' } }));
+    act(() => jest.advanceTimersByTime(3000));
+    act(() => {
+      bus.emit({ type: 'toast', toast: { kind: 'success', message: 'Verified!' } });
+      window.history.pushState(null, '', '/dashboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByText('Verified!')).toBeInTheDocument();
+    expect(screen.queryByText('File uploaded')).not.toBeInTheDocument();
+  });
+
   it('shows at most three notices, the newest, above the page rather than over it', async () => {
     const { bus } = setup('/signup');
     await act(async () => {

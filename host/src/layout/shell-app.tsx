@@ -147,7 +147,7 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>
-      <ToastArea source={toastSource} />
+      <ToastArea source={toastSource} page={pathname} />
       <div className={dashboard ? styles.body : undefined}>
         {dashboard ? (
           <Sidebar
