@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_INITIATING_AIRTIME_PURCHASE } from '@ajo/shared/messages';
 import {
@@ -85,6 +85,10 @@ describe('/dashboard/payments/airtime', () => {
       await screen.findByRole('heading', { name: 'Transaction Successful' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Your airtime purchase was successful.')).toBeInTheDocument();
+    // The number reads as on Confirm (08…), though the server answers it as 234….
+    const details = screen.getByLabelText('Purchase details');
+    expect(within(details).getByText('08031234567')).toBeInTheDocument();
+    expect(within(details).queryByText('2348031234567')).not.toBeInTheDocument();
     expect(api.encrypted.post).toHaveBeenCalledWith(
       '/payments/categories/airtime/buy-airtime',
       {
