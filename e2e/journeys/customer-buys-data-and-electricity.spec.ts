@@ -25,7 +25,7 @@ test('a customer buys a data plan after switching network: the plan resets and t
   const plan = page.getByRole('combobox', { name: /Data plan/ });
   const amount = page.getByRole('textbox', { name: /Amount/ });
   await expect(network).toHaveValue('mtnng');
-  await plan.selectOption({ label: 'N1000 1.5GB - 30 days' });
+  await plan.selectOption({ label: '1.5GB, 30 days (₦1,000)' });
   await expect(amount).toHaveValue('1000');
   await expect(amount).toHaveAttribute('readonly');
 
@@ -33,7 +33,7 @@ test('a customer buys a data plan after switching network: the plan resets and t
   await network.selectOption('glong');
   await expect(plan).toHaveValue('');
   await expect(amount).toHaveValue('');
-  await plan.selectOption({ label: 'Glo Data N500 - 1.05GB - 14 days' });
+  await plan.selectOption({ label: '1.05GB, 14 days (₦500)' });
   await expect(amount).toHaveValue('500');
 
   await page.getByRole('button', { name: 'Proceed' }).click();

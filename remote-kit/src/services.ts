@@ -19,6 +19,12 @@ export async function navigateAcrossApps(to: string): Promise<void> {
   bus.emit({ type: 'navigate', to });
 }
 
+/** Asks the shell for its NIN update prompt (SPEC §4), whatever its own rules say. */
+export async function openNinUpdate(): Promise<void> {
+  const { bus } = await loadHostBus();
+  bus.emit({ type: 'open-prompt', prompt: 'nin' });
+}
+
 /**
  * Bare HTTP status words a server or proxy answers with: they mean nothing to a customer, so the
  * SPEC §8 fallback is shown instead.

@@ -279,6 +279,16 @@ describe('account activation and prompts (SPEC §4)', () => {
     ).toBeInTheDocument();
   });
 
+  it("opens the NIN prompt a screen asks for ('open-prompt'), though SPEC §4 made none due", async () => {
+    const { bus } = setup('/dashboard', { signedIn: true });
+    await screen.findByText('Ada Obi');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => bus.emit({ type: 'open-prompt', prompt: 'nin' }));
+    expect(await screen.findByRole('dialog', { name: 'Update your NIN' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('opens no prompt for a user with nothing due', async () => {
     setup('/dashboard', { signedIn: true });
     await screen.findByText('Ada Obi');
@@ -336,6 +346,23 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('clears notices of the page left behind; one raised with the move goes along', async () => {
+    jest.useFakeTimers();
+    const { bus } = setup('/onboarding');
+    await act(async () => {
+      await Promise.resolve();
+    });
+    act(() => bus.emit({ type: 'toast', toast: { kind: 'success', message: 'File uploaded' } }));
+    act(() => jest.advanceTimersByTime(3000));
+    act(() => {
+      bus.emit({ type: 'toast', toast: { kind: 'success', message: 'Verified!' } });
+      window.history.pushState(null, '', '/dashboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    expect(screen.getByText('Verified!')).toBeInTheDocument();
+    expect(screen.queryByText('File uploaded')).not.toBeInTheDocument();
   });
 
   it('shows at most three notices, the newest, above the page rather than over it', async () => {

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import type { loadHostApi } from '../federation/host-modules';
 import { guardRedirect, hasSession, isVerificationRoute, type StorageLike } from '../routes/guard';
 import { needsHostServices, resolveRoute } from '../routes/route-table';
-import { duePrompts } from '../prompts/prompt-conditions';
+import { duePrompts, type PromptKind } from '../prompts/prompt-conditions';
 import { activationRedirect, isActivated } from './activation';
 import { Breadcrumb } from './breadcrumb';
 import { PublicNavbar, BRAND } from './public-navbar';
@@ -40,6 +40,17 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     deps.loadServices,
   );
   const { user, loading } = useCurrentUser(services, dashboard, navigate);
+  // Prompts a screen asked for (a badge's "Submit NIN"), on top of those SPEC §4 makes due.
+  const [requested, setRequested] = useState<readonly PromptKind[]>([]);
+  useEffect(() => {
+    if (!services) return undefined;
+    const sub = services.bus
+      .on('open-prompt')
+      .subscribe(({ prompt }) =>
+        setRequested((previous) => (previous.includes(prompt) ? previous : [...previous, prompt])),
+      );
+    return () => sub.unsubscribe();
+  }, [services]);
   const [sidebarOpen, setSidebarOpen] = useState(
     () => storage.getItem(SIDEBAR_FLAG_KEY) === 'true',
   );
@@ -136,7 +147,7 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>
-      <ToastArea source={toastSource} />
+      <ToastArea source={toastSource} page={pathname} />
       <div className={dashboard ? styles.body : undefined}>
         {dashboard ? (
           <Sidebar
@@ -159,11 +170,23 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
           <div id={MFE_AREA_ID} />
         </main>
       </div>
-      {dashboard && services && user && !loading && duePrompts(user).length > 0 && (
-        <Suspense fallback={null}>
-          <ProtectedPagePrompts user={user} services={services} loadApi={deps.loadApi} />
-        </Suspense>
-      )}
+      {dashboard &&
+        services &&
+        user &&
+        !loading &&
+        (duePrompts(user).length > 0 || requested.length > 0) && (
+          <Suspense fallback={null}>
+            <ProtectedPagePrompts
+              user={user}
+              services={services}
+              loadApi={deps.loadApi}
+              requested={requested}
+              onRequestedClosed={(kind) =>
+                setRequested((previous) => previous.filter((k) => k !== kind))
+              }
+            />
+          </Suspense>
+        )}
     </>
   );
 }

@@ -47,6 +47,8 @@ describe('/login', () => {
   it("shows the PIN hint 'Numbers only, e.g. 1234' and the links to /forgot-pin and /signup", () => {
     setup();
     expect(screen.getByLabelText('Security PIN')).toHaveAccessibleDescription(HINT_SECURITY_PIN);
+    // A valid autofill purpose (WCAG 1.3.5; 'tel-national' is refused by HTML_CodeSniffer H98).
+    expect(screen.getByLabelText('Phone number')).toHaveAttribute('autocomplete', 'tel');
     expect(screen.getByRole('link', { name: /forgot/i })).toHaveAttribute('href', '/forgot-pin');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });

@@ -26,6 +26,25 @@ const pinDialog = () => screen.queryByRole('dialog', { name: 'Create Transaction
 const ninDialog = () => screen.queryByRole('dialog', { name: 'Update your NIN' });
 
 describe('protected-page prompts (SPEC §4)', () => {
+  it('shows a prompt a screen asked for to a verified customer SPEC §4 would not prompt', async () => {
+    const { loadApi } = fakeApi();
+    const { bus, session } = promptServices();
+    const closed = jest.fn();
+    const verified = { ...promptUser, is_verified: true, isTransactionPinEnabled: true, nin: null };
+    render(
+      <ProtectedPagePrompts
+        user={verified}
+        services={{ bus, session }}
+        loadApi={loadApi}
+        requested={['nin']}
+        onRequestedClosed={closed}
+      />,
+    );
+    expect(ninDialog()).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(closed).toHaveBeenCalledWith('nin');
+  });
+
   it('shows the transaction PIN prompt first, and only one modal at a time', () => {
     setup(promptUser);
     expect(pinDialog()).toBeInTheDocument();

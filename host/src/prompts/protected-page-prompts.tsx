@@ -11,6 +11,9 @@ export interface ProtectedPagePromptsProps {
   services: HostServices;
   loadApi?: typeof loadHostApi;
   reload?: () => void;
+  /** Prompts a screen asked for, shown after those due; each closes for good when dismissed. */
+  requested?: readonly PromptKind[];
+  onRequestedClosed?: (kind: PromptKind) => void;
 }
 
 /**
@@ -23,13 +26,19 @@ export function ProtectedPagePrompts({
   services,
   loadApi = loadHostApi,
   reload,
+  requested = [],
+  onRequestedClosed,
 }: ProtectedPagePromptsProps) {
   const [dismissed, setDismissed] = useState<readonly PromptKind[]>([]);
-  const active = duePrompts(user).find((kind) => !dismissed.includes(kind));
+  const due = duePrompts(user).filter((kind) => !dismissed.includes(kind));
+  const active = due[0] ?? requested[0];
   if (!active) return null;
 
   const promptServices = { ...services, loadApi };
-  const dismiss = () => setDismissed((previous) => [...previous, active]);
+  const dismiss = () => {
+    if (due[0] === active) setDismissed((previous) => [...previous, active]);
+    if (requested.includes(active)) onRequestedClosed?.(active);
+  };
 
   return active === 'transaction-pin' ? (
     <TransactionPinModal

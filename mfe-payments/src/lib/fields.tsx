@@ -1,8 +1,9 @@
 // The fields the three payment forms share, preset for SPEC §5: ref-forwarding, so
 // react-hook-form's register() spreads onto them.
-import { forwardRef } from 'react';
+import { forwardRef, useId } from 'react';
 import { PHONE_LENGTH, TELCOS } from '@ajo/shared/constants';
-import { Select, TextField, type SelectProps, type TextFieldProps } from '@ajo/shared/ui';
+import { Button, Select, TextField, type SelectProps, type TextFieldProps } from '@ajo/shared/ui';
+import styles from './payments.module.css';
 
 /** SPEC §5: 0 + 10 digits (sent as 234…). */
 export const PhoneNumberField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'label'>>(
@@ -12,7 +13,7 @@ export const PhoneNumberField = forwardRef<HTMLInputElement, Omit<TextFieldProps
         ref={ref}
         label="Phone number"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         maxLength={PHONE_LENGTH}
         hint="Like 08031234567"
         required
@@ -37,3 +38,34 @@ export const NetworkSelect = forwardRef<HTMLSelectElement, Omit<SelectProps, 'la
     );
   },
 );
+
+/**
+ * Proceed, disabled until the form is complete, saying what is still missing (a disabled button
+ * alone tells a customer nothing). `missing` lists the fields in the order the form shows them.
+ */
+export function ProceedButton({ missing }: { missing: readonly string[] }) {
+  const id = useId();
+  const waiting = missing.length > 0;
+  return (
+    <>
+      <Button
+        type="submit"
+        fullWidth
+        disabled={waiting}
+        aria-describedby={waiting ? id : undefined}
+      >
+        Proceed
+      </Button>
+      {waiting ? (
+        <p id={id} className={styles.muted}>
+          Still needed: {missing.join(', ')}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The labels of the entries whose value is empty. */
+export function missingOf(entries: ReadonlyArray<readonly [string, unknown]>): string[] {
+  return entries.filter(([, value]) => !value).map(([label]) => label);
+}

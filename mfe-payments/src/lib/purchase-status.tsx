@@ -2,6 +2,7 @@
 // is, and for a delivered prepaid meter the token (0000-0000-0000-0000-0000), its units and Copy.
 import { lazy, Suspense } from 'react';
 import type { MoneyFlowStatusSlot } from '@ajo/shared/money-flow';
+import { toLocalPhone } from '@ajo/shared/schemas';
 import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
 import type { PurchaseResult } from './payments-api';
@@ -28,7 +29,11 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
           { label: 'Provider', value: transaction.provider },
           {
             label: transaction.product === 'electricity' ? 'Meter number' : 'Phone number',
-            value: transaction.recipient,
+            // As the customer typed it and Confirm showed it (08…), not the wire's 234… form.
+            value:
+              transaction.product === 'electricity'
+                ? transaction.recipient
+                : toLocalPhone(transaction.recipient),
           },
           { label: 'Item', value: transaction.description },
           { label: 'Amount', amount: transaction.amount },

@@ -11,7 +11,7 @@ import {
   NO_BENEFICIARIES,
 } from '@ajo/shared/messages';
 import type { BeneficiaryRecord, NewBeneficiaryValues } from '@ajo/shared/schemas';
-import { Button } from '@ajo/shared/ui';
+import { Button, VisuallyHidden } from '@ajo/shared/ui';
 import { Modal } from '@ajo/shared/ui/modal';
 import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { deleteBeneficiary, fetchBeneficiaries, saveBeneficiary } from './transfers-api';
@@ -29,6 +29,17 @@ export function withBankNames(list: BeneficiaryRecord[], banks: readonly Bank[])
       : undefined;
     return bankName ? { ...b, bankName } : { ...b };
   });
+}
+
+/**
+ * SPEC §3/§2: the bank screen's modal lists bank beneficiaries only: those with a bankName (a bank
+ * still on the list). A wallet beneficiary could never be sent a bank transfer.
+ */
+export function bankBeneficiaries(
+  list: BeneficiaryRecord[],
+  banks: readonly Bank[],
+): Beneficiary[] {
+  return withBankNames(list, banks).filter((b) => b.bankName !== undefined);
 }
 
 /**
@@ -128,14 +139,16 @@ export function BeneficiariesModal({
           <ul className={styles.beneficiaries} aria-label="Saved beneficiaries">
             {beneficiaries.map((b) => (
               <li key={b.id} className={styles.beneficiary}>
-                <button
-                  type="button"
-                  className={styles.pick}
-                  onClick={() => onPick(b)}
-                  aria-label={`Choose ${b.name}`}
-                >
-                  <span className={styles.beneficiaryName}>{b.name}</span>
-                  {b.bankName ? <span className={styles.muted}>{b.bankName}</span> : null}
+                {/* The accessible name is the visible text with "Choose" before it (WCAG 2.5.3:
+                    a label that leaves out the visible account number fails voice control). */}
+                <button type="button" className={styles.pick} onClick={() => onPick(b)}>
+                  <VisuallyHidden>Choose </VisuallyHidden>
+                  <span className={styles.beneficiaryName}>{b.name}</span>{' '}
+                  {b.bankName ? (
+                    <>
+                      <span className={styles.muted}>{b.bankName}</span>{' '}
+                    </>
+                  ) : null}
                   <span className={styles.muted}>{b.recipient_account_number}</span>
                 </button>
                 <Button

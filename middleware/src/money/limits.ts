@@ -133,3 +133,26 @@ export async function assertWithinMaxBalance(
   if (Number(row.total) + creditKobo <= maxBalanceKobo) return;
   throw new AppError(422, MAX_BALANCE_MESSAGES[whose], 'MAX_BALANCE');
 }
+
+/**
+ * Whether a debit could succeed now, read without locks: for refusing a call that cannot succeed
+ * before it costs the customer a step-up SMS (an OTP for a payment that would then be refused).
+ * The call's own transaction checks again on locked rows; this only answers early.
+ */
+export async function assertCouldPay(
+  db: Db,
+  userId: string,
+  walletAccountNumber: string,
+  amountKobo: number,
+): Promise<void> {
+  const wallet = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_kobo')
+    .where('account_number', '=', walletAccountNumber)
+    .where('owner_user_id', '=', userId)
+    .executeTakeFirst();
+  // The ledger's own refusal and words (src/money/ledger-errors.ts).
+  if (wallet && Number(wallet.balance_kobo) < amountKobo)
+    throw new AppError(409, 'Insufficient funds.', 'INSUFFICIENT_FUNDS');
+  await assertWithinDailyLimit(db, userId, amountKobo);
+}

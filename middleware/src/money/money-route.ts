@@ -13,6 +13,7 @@ import { isLedgerError, nairaToKobo } from '../ledger/index.js';
 import { currentUser } from '../plugins/auth.js';
 import { ClientReferences, requestHash, type Claim } from './client-references.js';
 import { ledgerErrorToAppError } from './ledger-errors.js';
+import { assertCouldPay } from './limits.js';
 import { StepUp } from './step-up.js';
 import { TransactionPinGuard } from './transaction-pin-guard.js';
 
@@ -48,6 +49,11 @@ export interface MoneyRouteOptions<B extends $ZodType, S extends $ZodType> {
    * call needs a step-up OTP. Omit for calls that move no money out (bank-to-wallet).
    */
   stepUpAmount?: (body: output<B>) => number;
+  /**
+   * The wallet the call pays from: before a step-up OTP is sent, its balance and the customer's
+   * daily limit are checked, so no SMS goes out for a call that cannot succeed.
+   */
+  sourceWallet?: (body: output<B>) => string;
   /** Checks that must refuse before anything is counted or claimed (ownership: 403). */
   authorize?: (request: FastifyRequest, body: output<B>) => Promise<void>;
   /** The route's own service. Refusals: throw AppError or let the ledger's LedgerError through. */
@@ -99,8 +105,9 @@ function keptRefusal(error: unknown): AppError | null {
  * 3. the client reference is claimed: a completed call's answer is replayed, another body under
  *    the same key is 422, a call still running is 409;
  * 4. the transaction PIN is checked (attempt counted before comparing, 5 wrong lock for 15 min);
- * 5. step-up, when `stepUpAmount` reaches STEP_UP_AMOUNT: without `otp` → 202 and an OTP; with
- *    it → the OTP is checked ('Invalid otp');
+ * 5. step-up, when `stepUpAmount` reaches STEP_UP_AMOUNT: without `otp` → 202 and an OTP (after
+ *    `sourceWallet`'s balance and the daily limit are checked: no SMS for a call that cannot
+ *    succeed); with it → the OTP is checked ('Invalid otp');
  * 6. `execute` runs; its answer, or its refusal (4xx), is stored for replay under the key.
  *
  * A call that ends in steps 4–5, or with an unexpected error, releases its claim: the same key
@@ -137,7 +144,8 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
 
     try {
       await area.pins.verify(userId, body.transaction_pin);
-      if (options.stepUpAmount && nairaToKobo(options.stepUpAmount(body)) >= stepUpKobo) {
+      const stepUpAmountKobo = options.stepUpAmount ? nairaToKobo(options.stepUpAmount(body)) : 0;
+      if (options.stepUpAmount && stepUpAmountKobo >= stepUpKobo) {
         const call = {
           userId,
           route,
@@ -145,6 +153,8 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
           operationHash: requestHash(pepper, body, ['otp', 'transaction_pin']),
         };
         if (!body.otp) {
+          if (options.sourceWallet)
+            await assertCouldPay(app.db, userId, options.sourceWallet(body), stepUpAmountKobo);
           const phone = await phoneOf(app, userId);
           const challenge = await area.stepUp.challenge(call, phone);
           await area.references.release(claim);

@@ -113,6 +113,11 @@ export function crossAppNavigations(): string[] {
   return emitted('navigate').map((event) => event.to);
 }
 
+/** Prompts a screen asked the shell for ('open-prompt' events). */
+export function promptsAsked(): string[] {
+  return emitted('open-prompt').map((event) => event.prompt);
+}
+
 /** A rejection shaped like host/api's ApiError. */
 export function apiError(status: number, serverMessage?: string) {
   return { status, message: serverMessage ?? `HTTP ${status}`, serverMessage, data: undefined };

@@ -17,7 +17,12 @@ export type BusEvent =
   | { type: 'wallets-changed'; walletAccountNumber?: string }
   | { type: 'toast'; toast: ToastMessage }
   | { type: 'signed-out' }
-  | { type: 'navigate'; to: string; replace?: boolean; state?: unknown };
+  | { type: 'navigate'; to: string; replace?: boolean; state?: unknown }
+  /**
+   * A screen asks the shell for one of its SPEC §4 prompts (the NIN update from the dashboard's
+   * badge): SPEC §4's rules decide when a prompt opens by itself, not whether a customer may ask.
+   */
+  | { type: 'open-prompt'; prompt: 'nin' };
 
 export type BusEventType = BusEvent['type'];
 

@@ -13,3 +13,4 @@ export {
 } from './wallets';
 export { ninStatusBadge } from './nin-status';
 export type { NinStatusBadge, StatusTone } from './nin-status';
+export { maskBvn } from './identity-numbers';

@@ -35,6 +35,24 @@ describe('TextField', () => {
     expect(screen.getByLabelText('NIN')).toHaveAttribute('inputmode', 'numeric');
   });
 
+  it('takes digits only when numeric, typed or pasted, and still tells the caller', async () => {
+    const user = userEvent.setup();
+    const seen: string[] = [];
+    render(<TextField label="BVN" numeric onChange={(e) => seen.push(e.target.value)} />);
+    const input = screen.getByLabelText('BVN');
+    await user.type(input, '2a2b2');
+    expect(input).toHaveValue('222');
+    await user.paste('12-34 5x');
+    expect(input).toHaveValue('22212345');
+    expect(seen.at(-1)).toBe('22212345');
+  });
+
+  it('leaves other fields as typed', async () => {
+    render(<TextField label="Narration" />);
+    await userEvent.type(screen.getByLabelText('Narration'), 'Rent 2b');
+    expect(screen.getByLabelText('Narration')).toHaveValue('Rent 2b');
+  });
+
   it('forwards the ref to the input, as react-hook-form register() needs', async () => {
     const ref = createRef<HTMLInputElement>();
     render(<TextField label="Amount" ref={ref} />);

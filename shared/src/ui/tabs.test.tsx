@@ -84,3 +84,47 @@ describe('Tabs', () => {
     expect(screen.getByRole('tabpanel', { name: 'General' })).toBeInTheDocument();
   });
 });
+
+describe('Tabs on a narrow screen (more tabs than fit)', () => {
+  const sizes = { scrollWidth: 0, clientWidth: 0 };
+  beforeEach(() => {
+    sizes.scrollWidth = 700;
+    sizes.clientWidth = 390;
+    for (const key of ['scrollWidth', 'clientWidth'] as const)
+      Object.defineProperty(HTMLElement.prototype, key, {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.getAttribute('role') === 'tablist' ? sizes[key] : 0;
+        },
+      });
+  });
+  afterEach(() => {
+    delete (HTMLElement.prototype as { scrollWidth?: number }).scrollWidth;
+    delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+  });
+
+  it('shows a hint at the edge where more tabs are, and moves there when pressed', async () => {
+    const user = userEvent.setup();
+    render(<Tabs tabs={tabs} label="Settings" />);
+    const list = screen.getByRole('tablist', { name: 'Settings' });
+    const scrollBy = jest.fn();
+    list.scrollBy = scrollBy;
+    expect(screen.getByRole('button', { name: 'Show more tabs' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Show earlier tabs' })).not.toBeInTheDocument();
+    // Hints are not tab stops: the arrow keys move between tabs.
+    expect(screen.getByRole('button', { name: 'Show more tabs' })).toHaveAttribute('tabindex', '-1');
+    await user.click(screen.getByRole('button', { name: 'Show more tabs' }));
+    expect(scrollBy).toHaveBeenCalledWith({ left: 273, behavior: 'smooth' });
+
+    list.scrollLeft = 310;
+    list.dispatchEvent(new Event('scroll'));
+    expect(await screen.findByRole('button', { name: 'Show earlier tabs' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Show more tabs' })).not.toBeInTheDocument();
+  });
+
+  it('shows no hint when every tab fits', () => {
+    sizes.scrollWidth = 390;
+    render(<Tabs tabs={tabs} label="Settings" />);
+    expect(screen.queryByRole('button', { name: /tabs$/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import styles from './tabs.module.css';
 
@@ -45,6 +45,14 @@ export function Tabs({
   );
   const current = selectedId ?? uncontrolled;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+  const overflow = useSideOverflow(listRef);
+
+  // The selected tab is always in view, even one past the phone's edge (a deep link to it).
+  useEffect(() => {
+    const tab = current === undefined ? undefined : tabRefs.current.get(current);
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [current]);
 
   const select = (id: string) => {
     if (selectedId === undefined) setUncontrolled(id);
@@ -76,36 +84,41 @@ export function Tabs({
 
   return (
     <div className={classes.filter(Boolean).join(' ')}>
-      <div
-        role="tablist"
-        aria-label={label}
-        aria-orientation={orientation}
-        className={styles.tablist}
-        onKeyDown={onKeyDown}
-      >
-        {tabs.map((tab) => {
-          const selected = tab.id === current;
-          return (
-            <button
-              key={tab.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(tab.id, el);
-                else tabRefs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab.id)}
-              aria-selected={selected}
-              aria-controls={panelId(tab.id)}
-              tabIndex={selected ? 0 : -1}
-              disabled={tab.disabled}
-              className={styles.tab}
-              onClick={() => select(tab.id)}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+      <div className={styles.scroller}>
+        {overflow.start ? <ScrollHint side="start" onClick={() => overflow.scrollBy(-1)} /> : null}
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          aria-orientation={orientation}
+          className={styles.tablist}
+          onKeyDown={onKeyDown}
+        >
+          {tabs.map((tab) => {
+            const selected = tab.id === current;
+            return (
+              <button
+                key={tab.id}
+                ref={(el) => {
+                  if (el) tabRefs.current.set(tab.id, el);
+                  else tabRefs.current.delete(tab.id);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(tab.id)}
+                aria-selected={selected}
+                aria-controls={panelId(tab.id)}
+                tabIndex={selected ? 0 : -1}
+                disabled={tab.disabled}
+                className={styles.tab}
+                onClick={() => select(tab.id)}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+        {overflow.end ? <ScrollHint side="end" onClick={() => overflow.scrollBy(1)} /> : null}
       </div>
       {tabs.map((tab) => (
         <div
@@ -121,5 +134,56 @@ export function Tabs({
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * Whether a sideways-scrolling list hides tabs before or after what shows (a phone shows about
+ * three of the seven settings tabs): the hint at that edge says there is more, and moves there.
+ */
+function useSideOverflow(ref: { current: HTMLElement | null }) {
+  const [state, setState] = useState({ start: false, end: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    // scrollLeft is negative in right-to-left layouts; its size is what has scrolled by.
+    const scrolled = Math.abs(el.scrollLeft);
+    const next = { start: scrolled > 1, end: el.scrollWidth - el.clientWidth - scrolled > 1 };
+    setState((s) => (s.start === next.start && s.end === next.end ? s : next));
+  }, [ref]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure, ref]);
+  const scrollBy = (direction: 1 | -1) => {
+    const el = ref.current;
+    el?.scrollBy?.({ left: direction * el.clientWidth * 0.7, behavior: 'smooth' });
+  };
+  return { ...state, scrollBy };
+}
+
+/**
+ * A fade and a chevron at the edge where more tabs are. Not in the Tab order: keyboard users move
+ * with the arrow keys, which select and scroll to the next tab.
+ */
+function ScrollHint({ side, onClick }: { side: 'start' | 'end'; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      className={`${styles.scrollHint} ${side === 'start' ? styles.hintStart : styles.hintEnd}`}
+      aria-label={side === 'start' ? 'Show earlier tabs' : 'Show more tabs'}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{side === 'start' ? '‹' : '›'}</span>
+    </button>
   );
 }

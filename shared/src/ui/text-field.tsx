@@ -10,8 +10,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** The message to show; its presence also sets aria-invalid. */
   error?: ReactNode;
   /**
-   * Digits-only fields (PINs, OTPs, NIN, account numbers): numeric keypad on phones without the
-   * spinner and scroll-wheel surprises of type="number" (SPEC §5 hints "Numbers only").
+   * Digits-only fields (PINs, OTPs, NIN, BVN, account numbers): numeric keypad on phones without
+   * the spinner and scroll-wheel surprises of type="number", and anything but a digit dropped as it
+   * is typed or pasted (SPEC §5 hints "Numbers only"; a desktop keyboard has letters).
    */
   numeric?: boolean;
   fieldClassName?: string;
@@ -22,6 +23,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   { label, hint, error, numeric, id, className, fieldClassName, required, ...inputProps },
   ref,
 ) {
+  const { onChange } = inputProps;
   const ids = useFieldIds(id, Boolean(hint), Boolean(error), inputProps['aria-describedby']);
   return (
     <FieldShell
@@ -41,6 +43,15 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           ? { inputMode: 'numeric' as const, pattern: '[0-9]*', autoComplete: 'off' }
           : {})}
         {...inputProps}
+        onChange={
+          numeric
+            ? (event) => {
+                const digits = event.target.value.replace(/\D/g, '');
+                if (digits !== event.target.value) event.target.value = digits;
+                onChange?.(event);
+              }
+            : onChange
+        }
         id={ids.inputId}
         required={required}
         aria-invalid={error ? true : undefined}

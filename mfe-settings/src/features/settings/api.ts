@@ -1,6 +1,7 @@
 // The calls of the settings screen (SPEC §7 "Verification" and "Other"), each answer parsed with
 // the schema the middleware answers with (docs/conventions.md §4).
 import {
+  bvnRevealResponseSchema,
   documentTypesResponseSchema,
   identityDocumentCreatedResponseSchema,
   identityDocumentsResponseSchema,
@@ -25,6 +26,15 @@ export async function updateBvn(userId: string | number, bvn: string): Promise<s
   const { api } = await loadHostApi();
   const response = await api.encrypted.post(`/users/${path(userId)}/update-bvn`, { bvn });
   return parseResponse(messageResponseSchema, response.data).message;
+}
+
+/** The full BVN, after the transaction PIN (the user object carries it masked). */
+export async function revealBvn(userId: string | number, transactionPin: string): Promise<string> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post(`/users/${path(userId)}/reveal-bvn`, {
+    transaction_pin: transactionPin,
+  });
+  return parseResponse(bvnRevealResponseSchema, response.data).bvn;
 }
 
 export async function fetchDocumentTypes(): Promise<DocumentTypesResponse['documents']> {

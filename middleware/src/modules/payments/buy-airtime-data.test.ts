@@ -320,10 +320,15 @@ describe('GET /api/data/get-data-plans and GET /api/payments/transactions/{refer
     );
     expect(plans).toContainEqual({
       DATA_PLAN: 'mtn-10mb-100',
-      DATAPLAN_DESC: 'N100 100MB - 24 hrs',
+      DATAPLAN_DESC: '100MB, 24 hours (₦100)',
       AMOUNT: 100,
       OPERATOR: 'mtnng',
     });
+    // One way of naming every network's plans, the naira sign never an 'N'.
+    const labels = plans.map((p) => String(p.DATAPLAN_DESC));
+    expect(labels).toContain('1.5GB, 30 days (₦1,000)');
+    expect(labels).toContain('75MB, 1 day (₦100)');
+    for (const label of labels) expect(label).toMatch(/^\d+(\.\d+)?(MB|GB), \d+ \w+ \(₦[\d,]+\)$/);
     expect((await plainGet(t, '/api/data/get-data-plans')).status).toBe(401);
   });
 

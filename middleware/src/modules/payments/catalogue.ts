@@ -59,3 +59,26 @@ export const meterTypeLabel = label;
 /** SPEC §5 airtime limits of the aggregator, in kobo (₦50 to ₦50,000 a vend). */
 export const AIRTIME_MIN_KOBO = 50_00;
 export const AIRTIME_MAX_KOBO = 50_000_00;
+
+/**
+ * One way of naming every data plan, whatever the aggregator calls it ('N100 100MB - 24 hrs',
+ * 'Airtel Data - 1,000 Naira - 1.5GB - 30 Days', 'Glo Data N500 - 1.05GB - 14 days'): size,
+ * validity and the price in naira with its sign, e.g. '1.5GB, 30 days (₦1,000)'. A name it cannot
+ * read keeps its words, with the naira sign for a leading 'N'.
+ */
+export function dataPlanLabel(raw: string, amountNaira: number): string {
+  const price = `₦${amountNaira.toLocaleString('en-NG', { maximumFractionDigits: 2 })}`;
+  const size = /(\d+(?:\.\d+)?)\s*(MB|GB|TB)\b/i.exec(raw);
+  const validity = /(\d+)\s*(hrs?|hours?|days?|weeks?|months?)\b/i.exec(raw);
+  if (!size || !validity) return raw.replace(/\bN(?=\d)/g, '₦');
+  const count = Number(validity[1]);
+  const unit = (validity[2] ?? '').toLowerCase();
+  const named = unit.startsWith('h')
+    ? 'hour'
+    : unit.startsWith('d')
+      ? 'day'
+      : unit.startsWith('w')
+        ? 'week'
+        : 'month';
+  return `${size[1]}${(size[2] ?? '').toUpperCase()}, ${count} ${named}${count === 1 ? '' : 's'} (${price})`;
+}

@@ -13,6 +13,7 @@ import type { BillAggregator, MeterVerification } from '../../providers/bill-agg
 import {
   AIRTIME_MAX_KOBO,
   AIRTIME_MIN_KOBO,
+  dataPlanLabel,
   meterTypeLabel,
   NETWORKS,
   networkOf,
@@ -67,7 +68,7 @@ export class PaymentsService {
           await this.aggregator(() => this.deps.aggregator.listVariations(network.dataServiceId))
         ).map((v) => ({
           DATA_PLAN: v.variation_code,
-          DATAPLAN_DESC: v.name,
+          DATAPLAN_DESC: dataPlanLabel(v.name, Number(v.variation_amount)),
           AMOUNT: Number(v.variation_amount),
           OPERATOR: network.telco,
         })),

@@ -17,6 +17,7 @@ import {
   BVN_UPDATED,
   CLOSURE_PENDING_TRANSACTION,
   closureBalanceLeft,
+  NO_BVN_LINKED,
   NO_REFERRALS_YET,
   PHONE_NOT_YOURS,
   REFERRALS_FOUND,
@@ -71,6 +72,21 @@ export class AccountSettings {
       throw error;
     }
     return { message: BVN_UPDATED };
+  }
+
+  /**
+   * POST /users/{id}/reveal-bvn: the full BVN, only after the transaction PIN, which is counted
+   * and locked like a money call's (TransactionPinGuard), so the reveal cannot be used to guess it.
+   */
+  async revealBvn(userId: string, transactionPin: string) {
+    await this.deps.pinGuard.verify(userId, transactionPin);
+    const row = await this.deps.db
+      .selectFrom('users')
+      .select('bvn')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!row?.bvn) throw notFound(NO_BVN_LINKED);
+    return { bvn: row.bvn };
   }
 
   /** GET /auth/get-otp: only to the signed-in customer's own phone (SMS, sandbox outbox). */

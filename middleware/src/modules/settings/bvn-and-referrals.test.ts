@@ -22,12 +22,13 @@ describe('POST /api/users/{id}/update-bvn and GET /api/referrals/{userId}', () =
         .executeTakeFirstOrThrow()
     ).bvn;
 
-  it('stores a BVN the identity provider knows and shows it on the user', async () => {
+  it('stores a BVN the identity provider knows and shows it masked on the user', async () => {
     const ada = await createUser(t);
     const res = await updateBvn(ada, '22298765432');
     expect(res).toEqual({ status: 200, body: { message: 'Your BVN has been updated.' } });
     expectParses(messageResponseSchema, res.body);
-    expect((await plainGet(t, `/api/users/${ada.id}`, ada.auth)).body.bvn).toBe('22298765432');
+    expect((await plainGet(t, `/api/users/${ada.id}`, ada.auth)).body.bvn).toBe('222******32');
+    expect(await bvnOf(ada)).toBe('22298765432');
   });
 
   it("answers 400 with SPEC §5's message for a BVN that is not 11 digits", async () => {

@@ -3,6 +3,7 @@
  * show the server's message). Messages the web app also knows come from @ajo/shared/messages.
  */
 export const BVN_UPDATED = 'Your BVN has been updated.';
+export const NO_BVN_LINKED = 'No BVN is linked to this account yet.';
 export const BVN_NOT_FOUND = 'We could not find this BVN. Please check the number and try again.';
 export const BVN_REFUSED =
   'This BVN does not match your account details. Please check it or contact support.';

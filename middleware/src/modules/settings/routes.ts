@@ -1,5 +1,7 @@
 import {
   accountClosurePayloadSchema,
+  bvnRevealPayloadSchema,
+  bvnRevealResponseSchema,
   bvnUpdateSchema,
   documentTypesResponseSchema,
   identityDocumentCreatedResponseSchema,
@@ -43,6 +45,7 @@ export function registerDocumentReviewJobs(app: FastifyInstance): void {
 // The web app's schemas, tightened into strict objects (OWASP API3); object-level checks do not
 // travel with `.shape`, so the PIN pair's comparison is applied again.
 const bvnBody = z.strictObject(bvnUpdateSchema.shape);
+const bvnRevealBody = z.strictObject(bvnRevealPayloadSchema.shape);
 const documentBody = z.strictObject(identityDocumentPayloadSchema.shape);
 const pinResetBody = z.strictObject(transactionPinResetPayloadSchema.shape).check(pinsMatch);
 const closureBody = z.strictObject(accountClosurePayloadSchema.shape);
@@ -86,6 +89,20 @@ export async function settingsRoutes(app: Api) {
       },
     },
     async (request) => settings.updateBvn(currentUser(request).id, request.body.bvn),
+  );
+
+  app.post(
+    '/users/:id/reveal-bvn',
+    {
+      config: { encrypted: true },
+      preValidation: [app.requireUser, ownId],
+      schema: {
+        params: userIdParamsSchema,
+        body: bvnRevealBody,
+        response: { 200: bvnRevealResponseSchema, ...errors(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => settings.revealBvn(currentUser(request).id, request.body.transaction_pin),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { transactionTypeFor } from '../../ledger/history.js';
 import type { EntryType } from '../../ledger/types.js';
+import { narrationsAsSeen } from '../wallets/counterparty.js';
 import { END_IN_FUTURE } from '@ajo/shared/messages';
 import { STATEMENT_TOO_LONG } from './messages.js';
 
@@ -87,7 +88,11 @@ export async function buildStatement(
   let balance = openingKobo;
   let creditsKobo = 0;
   let debitsKobo = 0;
-  const lines = rows.map((r) => {
+  const narrations = await narrationsAsSeen(
+    db,
+    rows.map((r) => ({ ...r, amountKobo: r.amount_kobo })),
+  );
+  const lines = rows.map((r, i) => {
     balance += r.amount_kobo;
     if (r.amount_kobo > 0) creditsKobo += r.amount_kobo;
     else debitsKobo -= r.amount_kobo;
@@ -95,7 +100,7 @@ export async function buildStatement(
       date: new Date(r.created_at),
       reference: r.reference,
       type: transactionTypeFor(r.type as EntryType, r.amount_kobo),
-      narration: r.narration,
+      narration: narrations[i] ?? r.narration,
       amountKobo: r.amount_kobo,
       balanceKobo: balance,
     };

@@ -108,6 +108,7 @@ export async function transfersRoutes(app: Api) {
     body: walletTransferBody,
     success: { status: 200, schema: walletTransferResponseSchema },
     stepUpAmount: amountOf,
+    sourceWallet: (body) => body.sender_wallet_number,
     authorize: (request, body) => assertTransferSource(request, body.sender_wallet_number),
     refusals: [404],
     execute: ({ userId, body, reference }) =>
@@ -156,6 +157,7 @@ export async function transfersRoutes(app: Api) {
     body: bankTransferBody,
     success: { status: 200, schema: bankTransferResponseSchema },
     stepUpAmount: amountOf,
+    sourceWallet: (body) => body.wallet_account_number,
     authorize: (request, body) => assertTransferSource(request, body.wallet_account_number),
     refusals: [404],
     execute: ({ userId, body, reference }) =>

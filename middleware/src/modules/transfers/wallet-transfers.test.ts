@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { verifyWalletResponseSchema, walletTransferResponseSchema } from '@ajo/shared/schemas';
 import { createLedger } from '../../ledger/index.js';
+import { buildStatement } from '../settings/statement.js';
 import {
   encryptedCall,
   expectParses,
@@ -100,6 +101,36 @@ describe('POST /api/transfers/wallet-to-other-wallet/transfer-funds', () => {
     const entry = await entriesWith(String(transfer.tx_ref));
     expect(entry).toHaveLength(1);
     expect((await createLedger(t.database.db).reconcile()).mismatches).toEqual([]);
+  });
+
+  it("names the other party on each side: 'Transfer to <receiver>', 'Transfer from <sender>'", async () => {
+    const ada = await fundedCustomer(t, 10_000);
+    const bola = await createCustomer(t);
+    const rename = (id: string, first_name: string, last_name: string) =>
+      t.database.db
+        .updateTable('users')
+        .set({ first_name, last_name })
+        .where('id', '=', id)
+        .execute();
+    await rename(ada.id, 'Chidi', 'Eze');
+    await rename(bola.id, 'Bisola', 'Olawale');
+    expect((await walletTransfer(t, ada, bola.main, { narration: '' })).status).toBe(200);
+    expect((await walletTransfer(t, ada, bola.main, { narration: 'Rent' })).status).toBe(200);
+    expect((await history(t, ada)).map((l) => l.narration)).toEqual([
+      'Rent',
+      'Transfer to Bisola Olawale',
+      expect.any(String),
+    ]);
+    expect((await history(t, bola)).map((l) => l.narration)).toEqual([
+      'Transfer from Chidi Eze: Rent',
+      'Transfer from Chidi Eze',
+    ]);
+    // The statement reads the same.
+    const statement = await buildStatement(t.database.db, bola.main, '2000-01-01', '2099-12-31');
+    expect(statement.lines.map((l) => l.narration)).toEqual([
+      'Transfer from Chidi Eze',
+      'Transfer from Chidi Eze: Rent',
+    ]);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { maskBvn } from '@ajo/shared/format';
 import { STATE_REQUIRED } from '@ajo/shared/messages';
 import type { Clock } from '../../clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -34,7 +35,8 @@ export function toUserObject(user: User, wallets: WalletObject[] = []) {
     mifos_client_id: user.mifos_client_id,
     nin: user.nin,
     nin_verification_status: user.nin_verification_status,
-    bvn: user.bvn,
+    // Masked: the full number only after the transaction PIN (POST /users/{id}/reveal-bvn).
+    bvn: user.bvn === null ? null : maskBvn(user.bvn),
     referral_code: user.referral_code,
     isTransactionPinEnabled: Boolean(user.transaction_pin_hash),
     // Opened by activation (POST /verify-user), read from the ledger; main wallet first.

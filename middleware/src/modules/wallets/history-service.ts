@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { TRANSACTION_TYPES } from '@ajo/shared/constants';
 import { createLedger, koboToNaira, type EntryType } from '../../ledger/index.js';
+import { narrationsAsSeen } from './counterparty.js';
 
 /** SPEC §2: the mini statement is the latest 20 entries. */
 export const MINI_STATEMENT_SIZE = 20;
@@ -42,16 +43,24 @@ export async function miniStatement(
   const entries = await createLedger(db).listEntries(walletAccountNumber, {
     limit: MINI_STATEMENT_SIZE,
   });
-  const notes = await outboundNotes(
-    db,
-    entries.map((e) => e.reference),
-  );
-  return entries.map((e) => ({
+  const [notes, narrations] = await Promise.all([
+    outboundNotes(
+      db,
+      entries.map((e) => e.reference),
+    ),
+    narrationsAsSeen(
+      db,
+      entries.map((e) => ({ ...e, type: e.transactionType })),
+    ),
+  ]);
+  return entries.map((e, i) => ({
     transaction_date: e.createdAt.toISOString(),
     // The direction is in the type (inward = credit), so the amount is shown without a sign.
     transaction_type: historyTransactionType(e.transactionType, e.amountKobo),
     amount: Number(koboToNaira(Math.abs(e.amountKobo))),
-    narration: notes.has(e.reference) ? `${e.narration} · ${notes.get(e.reference)}` : e.narration,
+    narration: notes.has(e.reference)
+      ? `${narrations[i]} · ${notes.get(e.reference)}`
+      : (narrations[i] ?? e.narration),
   }));
 }
 

@@ -41,7 +41,7 @@ export function RequestOtpForm({ onRequested }: { onRequested: (phoneNumber: str
         label="Phone number"
         type="tel"
         inputMode="numeric"
-        autoComplete="tel-national"
+        autoComplete="tel"
         maxLength={PHONE_LENGTH}
         placeholder={PLACEHOLDER_PHONE}
         required

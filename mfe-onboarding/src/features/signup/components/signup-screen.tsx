@@ -47,7 +47,7 @@ export function SignupScreen() {
           label="Phone number"
           type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
+          autoComplete="tel"
           maxLength={PHONE_LENGTH}
           placeholder={PLACEHOLDER_PHONE}
           required

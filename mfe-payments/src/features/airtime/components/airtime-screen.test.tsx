@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_INITIATING_AIRTIME_PURCHASE } from '@ajo/shared/messages';
 import {
@@ -67,11 +67,17 @@ describe('/dashboard/payments/airtime', () => {
     const user = await open();
     const proceed = screen.getByRole('button', { name: 'Proceed' });
     expect(proceed).toBeDisabled();
-    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000004');
+    // The main wallet is preselected; the commission wallet stays selectable (SPEC §9).
+    const wallet = screen.getByRole('combobox', { name: /Source wallet/ }) as HTMLSelectElement;
+    expect(wallet.value).toBe(customer().wallets[0]?.account_no);
+    expect(proceed).toHaveAccessibleDescription('Still needed: phone number, network, amount.');
+    await user.selectOptions(wallet, '1100000004');
     await user.type(phone(), '08031234567');
     expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription('Still needed: amount.');
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
     expect(proceed).toBeEnabled();
+    expect(screen.queryByText(/Still needed/)).not.toBeInTheDocument();
     await user.click(proceed);
     await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -79,6 +85,10 @@ describe('/dashboard/payments/airtime', () => {
       await screen.findByRole('heading', { name: 'Transaction Successful' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Your airtime purchase was successful.')).toBeInTheDocument();
+    // The number reads as on Confirm (08…), though the server answers it as 234….
+    const details = screen.getByLabelText('Purchase details');
+    expect(within(details).getByText('08031234567')).toBeInTheDocument();
+    expect(within(details).queryByText('2348031234567')).not.toBeInTheDocument();
     expect(api.encrypted.post).toHaveBeenCalledWith(
       '/payments/categories/airtime/buy-airtime',
       {

@@ -10,15 +10,14 @@ import {
   toInternationalPhone,
   type AirtimeFormValues,
 } from '@ajo/shared/schemas';
-import { Button } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
-import { NetworkSelect, PhoneNumberField } from '../../../lib/fields';
+import { missingOf, NetworkSelect, PhoneNumberField, ProceedButton } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { airtimePurchase } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
 import styles from '../../../lib/payments.module.css';
-import { telcoName, walletName } from '../../../lib/names';
+import { defaultWallet, telcoName, walletName } from '../../../lib/names';
 
 const EMPTY: AirtimeFormValues = {
   wallet_account_number: '',
@@ -65,7 +64,7 @@ function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiat
     formState: { errors },
   } = useForm<AirtimeFormValues>({
     resolver: schemaResolver<AirtimeFormValues>(airtimeFormSchema),
-    defaultValues: draft ?? EMPTY,
+    defaultValues: draft ?? { ...EMPTY, wallet_account_number: defaultWallet(user.wallets) },
   });
   // The network follows the number's prefix when the prefix changes; a choice the customer makes
   // afterwards stands (numbers are portable between networks).
@@ -80,8 +79,12 @@ function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiat
     },
   });
   const values = watch();
-  const filled =
-    values.wallet_account_number && values.telco && values.receiving_phone_number && values.amount;
+  const missing = missingOf([
+    ['source wallet', values.wallet_account_number],
+    ['phone number', values.receiving_phone_number],
+    ['network', values.telco],
+    ['amount', values.amount],
+  ]);
 
   return (
     <form
@@ -101,9 +104,7 @@ function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiat
       <PhoneNumberField error={errors.receiving_phone_number?.message} {...phone} />
       <NetworkSelect error={errors.telco?.message} {...register('telco')} />
       <AmountField required error={errors.amount?.message} {...register('amount')} />
-      <Button type="submit" fullWidth disabled={!filled}>
-        Proceed
-      </Button>
+      <ProceedButton missing={missing} />
     </form>
   );
 }

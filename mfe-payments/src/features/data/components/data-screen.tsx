@@ -12,12 +12,12 @@ import {
   type DataFormValues,
   type DataPlanRecord,
 } from '@ajo/shared/schemas';
-import { Button, Select } from '@ajo/shared/ui';
+import { Select } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
-import { telcoName, walletName } from '../../../lib/names';
-import { NetworkSelect, PhoneNumberField } from '../../../lib/fields';
+import { defaultWallet, telcoName, walletName } from '../../../lib/names';
+import { missingOf, NetworkSelect, PhoneNumberField, ProceedButton } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { dataPurchase, fetchDataPlans } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
@@ -84,7 +84,7 @@ function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<D
     formState: { errors },
   } = useForm<DataFormValues>({
     resolver: schemaResolver<DataFormValues>(dataFormSchema),
-    defaultValues: draft ?? EMPTY,
+    defaultValues: draft ?? { ...EMPTY, wallet_account_number: defaultWallet(user.wallets) },
   });
   const values = watch();
   const networkPlans = plans.filter((plan) => plan.OPERATOR === values.network);
@@ -113,12 +113,12 @@ function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<D
       setValue('amount', chosen ? String(chosen.AMOUNT) : '', { shouldValidate: Boolean(chosen) });
     },
   });
-  const filled =
-    values.wallet_account_number &&
-    values.network &&
-    values.dataplan &&
-    values.phoneNumber &&
-    values.amount;
+  const missing = missingOf([
+    ['source wallet', values.wallet_account_number],
+    ['phone number', values.phoneNumber],
+    ['network', values.network],
+    ['data plan', values.dataplan && values.amount],
+  ]);
 
   return (
     <form
@@ -156,9 +156,7 @@ function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<D
         error={errors.amount?.message}
         {...register('amount')}
       />
-      <Button type="submit" fullWidth disabled={!filled}>
-        Proceed
-      </Button>
+      <ProceedButton missing={missing} />
     </form>
   );
 }

@@ -91,6 +91,9 @@ describe('/dashboard/payments/electricity', () => {
     await user.type(screen.getByRole('textbox', { name: /Meter number/ }), '2');
     expect(screen.queryByText('TESTMETER ONE')).not.toBeInTheDocument();
     expect(proceed).toBeDisabled();
+    expect(proceed).toHaveAccessibleDescription(
+      'Still needed: a validated meter (press Validate).',
+    );
   });
 
   it('keeps Proceed off below the meter’s minimum purchase', async () => {
@@ -98,6 +101,9 @@ describe('/dashboard/payments/electricity', () => {
     await user.clear(screen.getByRole('textbox', { name: /Amount/ }));
     await user.type(screen.getByRole('textbox', { name: /Amount/ }), '999');
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Proceed' })).toHaveAccessibleDescription(
+      'Still needed: an amount at or above the minimum.',
+    );
     expect(
       screen.getByText('The minimum purchase for this meter is ₦1,000.00.'),
     ).toBeInTheDocument();

@@ -23,8 +23,8 @@ import { Button, Select, TextField } from '@ajo/shared/ui';
 import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
-import { PhoneNumberField } from '../../../lib/fields';
-import { walletName } from '../../../lib/names';
+import { missingOf, PhoneNumberField, ProceedButton } from '../../../lib/fields';
+import { defaultWallet, walletName } from '../../../lib/names';
 import { electricityPurchase, fetchServiceTypes, verifyMeter } from '../../../lib/payments-api';
 import { PaymentScreen } from '../../../lib/payment-screen';
 import styles from '../../../lib/payments.module.css';
@@ -107,7 +107,7 @@ function ElectricityForm({
     formState: { errors },
   } = useForm<ElectricityFormValues>({
     resolver: schemaResolver<ElectricityFormValues>(electricityFormSchema),
-    defaultValues: draft ?? EMPTY,
+    defaultValues: draft ?? { ...EMPTY, wallet_account_number: defaultWallet(user.wallets) },
   });
   const values = watch();
 
@@ -130,14 +130,15 @@ function ElectricityForm({
     }
   };
   const below = meter && values.amount !== '' && Number(values.amount) < meter.minimum_amount;
-  const filled =
-    values.wallet_account_number &&
-    values.service_type &&
-    values.meter_number &&
-    values.account_details &&
-    values.phone_number &&
-    values.amount &&
-    !below;
+  const missing = missingOf([
+    ['source wallet', values.wallet_account_number],
+    ['service provider', values.service_type],
+    ['meter number', values.meter_number],
+    // A number typed but not yet looked up: the customer must press Validate.
+    ['a validated meter (press Validate)', !values.meter_number || values.account_details],
+    ['phone number', values.phone_number],
+    [below ? 'an amount at or above the minimum' : 'amount', values.amount && !below],
+  ]);
 
   return (
     <form
@@ -209,9 +210,7 @@ function ElectricityForm({
         }
         {...register('amount')}
       />
-      <Button type="submit" fullWidth disabled={!filled}>
-        Proceed
-      </Button>
+      <ProceedButton missing={missing} />
     </form>
   );
 }

@@ -142,7 +142,7 @@ export function ReferralPage() {
             placeholder="08012345678"
             hint={HINT_REFERRAL_PHONE}
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             maxLength={11}
             required
             error={errors.phone_number?.message}

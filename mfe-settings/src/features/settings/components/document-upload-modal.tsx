@@ -13,7 +13,7 @@ import {
 } from '@ajo/shared/schemas';
 import { Button, Select, TextField } from '@ajo/shared/ui';
 import { Modal } from '@ajo/shared/ui/modal';
-import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { addIdentityDocument, fetchDocumentTypes, uploadDocumentFile } from '../api';
 import styles from '../settings.module.css';
@@ -49,11 +49,14 @@ export function DocumentUploadModal({
   userId,
   onClose,
   onUploaded,
+  onAlreadyHeld,
 }: {
   kind: DocumentKind;
   userId: string | number;
   onClose: () => void;
   onUploaded: () => void;
+  /** The server already holds a document of this type (an upload cut off by a reload, say). */
+  onAlreadyHeld?: () => void;
 }) {
   const [types, setTypes] = useState<DocumentTypesResponse['documents']>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -103,12 +106,12 @@ export function DocumentUploadModal({
       onUploaded();
     } catch (error) {
       const message = errorMessage(error, ERROR_UPLOADING_DOCUMENT);
+      const held = errorStatus(error) === 409 || message === SERVER_DOCUMENT_EXISTS;
       // SPEC §8: the core banking system's duplicate answer is shown as 'Document Already Exists'.
-      await showToast(
-        'error',
-        message === SERVER_DOCUMENT_EXISTS ? DOCUMENT_ALREADY_EXISTS : message,
-      );
+      await showToast('error', held ? DOCUMENT_ALREADY_EXISTS : message);
       setProgress(null);
+      // The list then shows the document the server holds, so the customer sees why.
+      if (held) onAlreadyHeld?.();
     }
   });
 

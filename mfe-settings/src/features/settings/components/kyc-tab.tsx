@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROOF_OF_RESIDENCE_DOCUMENT_TYPE_ID } from '@ajo/shared/constants';
 import type { User } from '@ajo/shared/entities';
-import { formatNaira, isCommissionWallet } from '@ajo/shared/format';
+import { formatNaira, isCommissionWallet, maskBvn } from '@ajo/shared/format';
 import {
   BVN_NOT_AVAILABLE,
   DOCUMENTS_NOT_AVAILABLE,
@@ -11,18 +11,25 @@ import {
   ERROR_UPDATING_BVN_INVALID,
 } from '@ajo/shared/messages';
 import {
+  bvnRevealPayloadSchema,
   bvnUpdateSchema,
+  type BvnRevealValues,
   type BvnUpdateValues,
   type IdentityDocumentItem,
   type TransferLimitsResponse,
 } from '@ajo/shared/schemas';
 import { Badge, Button, TextField } from '@ajo/shared/ui';
 import { Modal } from '@ajo/shared/ui/modal';
+import { PinField } from '@ajo/shared/ui/money-fields';
 import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
-import { fetchIdentityDocuments, fetchTierLimits, updateBvn } from '../api';
+import { fetchIdentityDocuments, fetchTierLimits, revealBvn, updateBvn } from '../api';
 import styles from '../settings.module.css';
 import { DocumentUploadModal, type DocumentKind } from './document-upload-modal';
+
+const ERROR_REVEALING_BVN = 'Error showing BVN';
+const DOCUMENTS_NOT_LOADED =
+  'We could not load your documents. Check your connection and try again.';
 
 /** How often the tab looks again while a document is being reviewed. */
 export const REVIEW_POLL_MS = 3000;
@@ -38,16 +45,25 @@ const REVIEW_BADGES = {
  */
 export function KycTab({ user }: { user: User }) {
   const [documents, setDocuments] = useState<IdentityDocumentItem[] | null>(null);
+  // A list that could not be read is not an empty one: saying 'not available' would hide a
+  // document the server holds (and then refuses to take again).
+  const [listFailed, setListFailed] = useState(false);
   const [limits, setLimits] = useState<TransferLimitsResponse | null>(null);
   const [bvnOpen, setBvnOpen] = useState(false);
   const [uploading, setUploading] = useState<DocumentKind | null>(null);
+  // The user object carries the BVN masked (SPEC §3 bvn); the full number only after the PIN.
   const [bvn, setBvn] = useState(user.bvn ?? null);
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [revealOpen, setRevealOpen] = useState(false);
   const wallet = user.wallets.find((w) => !isCommissionWallet(w));
 
   const reload = useCallback(() => {
     fetchIdentityDocuments(user.id)
-      .then(setDocuments)
-      .catch(() => setDocuments((current) => current ?? []));
+      .then((list) => {
+        setDocuments(list);
+        setListFailed(false);
+      })
+      .catch(() => setListFailed(true));
     if (wallet)
       fetchTierLimits(wallet.account_no)
         .then(setLimits)
@@ -77,13 +93,33 @@ export function KycTab({ user }: { user: User }) {
       <div className={styles.card}>
         <h3>BVN</h3>
         <div className={styles.row}>
-          <span data-testid="bvn-value">{bvn || BVN_NOT_AVAILABLE}</span>
+          <span data-testid="bvn-value">
+            {revealed ?? (bvn ? maskBvn(bvn) : BVN_NOT_AVAILABLE)}
+          </span>
+          {bvn && revealed === null ? (
+            <Button variant="secondary" onClick={() => setRevealOpen(true)}>
+              Show BVN
+            </Button>
+          ) : null}
+          {revealed !== null ? (
+            <Button variant="secondary" onClick={() => setRevealed(null)}>
+              Hide BVN
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={() => setBvnOpen(true)}>
             Update
           </Button>
         </div>
       </div>
 
+      {listFailed ? (
+        <div className={styles.card} role="alert">
+          <p>{DOCUMENTS_NOT_LOADED}</p>
+          <Button variant="secondary" onClick={reload}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
       <DocumentList
         title="Proof of Residence"
         documents={residence}
@@ -101,7 +137,17 @@ export function KycTab({ user }: { user: User }) {
         onClose={() => setBvnOpen(false)}
         onUpdated={(value) => {
           setBvn(value);
+          setRevealed(null);
           setBvnOpen(false);
+        }}
+      />
+      <RevealBvnModal
+        open={revealOpen}
+        userId={user.id}
+        onClose={() => setRevealOpen(false)}
+        onRevealed={(value) => {
+          setRevealed(value);
+          setRevealOpen(false);
         }}
       />
       {uploading ? (
@@ -113,6 +159,7 @@ export function KycTab({ user }: { user: User }) {
             setUploading(null);
             reload();
           }}
+          onAlreadyHeld={reload}
         />
       ) : null}
     </section>
@@ -175,6 +222,46 @@ function DocumentList({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The transaction PIN, counted and locked like a money call's, shows the full BVN. */
+function RevealBvnModal({
+  open,
+  userId,
+  onClose,
+  onRevealed,
+}: {
+  open: boolean;
+  userId: string | number;
+  onClose: () => void;
+  onRevealed: (bvn: string) => void;
+}) {
+  const form = useForm<BvnRevealValues>({
+    resolver: schemaResolver<BvnRevealValues>(bvnRevealPayloadSchema),
+    defaultValues: { transaction_pin: '' },
+  });
+  const submit = form.handleSubmit(async ({ transaction_pin }) => {
+    try {
+      const full = await revealBvn(userId, transaction_pin);
+      form.reset();
+      onRevealed(full);
+    } catch (error) {
+      form.setError('transaction_pin', { message: errorMessage(error, ERROR_REVEALING_BVN) });
+    }
+  });
+  return (
+    <Modal open={open} onClose={onClose} title="Show BVN">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <PinField
+          error={form.formState.errors.transaction_pin?.message}
+          {...form.register('transaction_pin')}
+        />
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Show BVN
+        </Button>
+      </form>
+    </Modal>
   );
 }
 

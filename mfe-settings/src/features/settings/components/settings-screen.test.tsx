@@ -182,8 +182,43 @@ describe('KYC tab', () => {
       data: { message: 'Your BVN has been updated.' },
     }));
     await user.click(submit);
-    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('22212345678'));
+    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78'));
     expect(api.encrypted.post).toHaveBeenCalledWith('/users/7/update-bvn', { bvn: '22212345678' });
+  });
+
+  it('shows the BVN masked; the full number only after the transaction PIN, until hidden', async () => {
+    const user = userEvent.setup();
+    session.loadUser.mockImplementation(async () => {
+      session.setUser(customer({ bvn: '222******78' }));
+      return customer();
+    });
+    renderAt('/settings?tab=kyc');
+    expect(await screen.findByTestId('bvn-value')).toHaveTextContent('222******78');
+    expect(screen.queryByText('22212345678')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show BVN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Show BVN' });
+    api.encrypted.post.mockImplementationOnce(async () => {
+      throw apiError(401, 'Incorrect transaction PIN.');
+    });
+    await user.type(within(dialog).getByLabelText('Transaction PIN'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Show BVN' }));
+    expect(await within(dialog).findByText('Incorrect transaction PIN.')).toBeInTheDocument();
+    expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78');
+
+    api.encrypted.post.mockImplementationOnce(async () => ({
+      status: 200,
+      data: { bvn: '22212345678' },
+    }));
+    await user.clear(within(dialog).getByLabelText('Transaction PIN'));
+    await user.type(within(dialog).getByLabelText('Transaction PIN'), '246810');
+    await user.click(within(dialog).getByRole('button', { name: 'Show BVN' }));
+    await waitFor(() => expect(screen.getByTestId('bvn-value')).toHaveTextContent('22212345678'));
+    expect(api.encrypted.post).toHaveBeenCalledWith('/users/7/reveal-bvn', {
+      transaction_pin: '246810',
+    });
+    await user.click(screen.getByRole('button', { name: 'Hide BVN' }));
+    expect(screen.getByTestId('bvn-value')).toHaveTextContent('222******78');
   });
 
   it("uploads a proof of residence with progress, then shows it 'Uploaded'; a duplicate says 'Document Already Exists'", async () => {
@@ -253,6 +288,58 @@ describe('KYC tab', () => {
         params: { path: expect.stringMatching(/^images\/\d+-electricity_bill\.pdf$/) },
       }),
     );
+  });
+
+  it('shows the document the server holds: a 409 re-reads the list, a list that failed says so', async () => {
+    const user = userEvent.setup();
+    const held = {
+      id: 'd9',
+      description: 'Proof of Residence',
+      documentKey: 'k'.repeat(24),
+      document_type_id: 32,
+      status: 'pending',
+      review_note: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    // The first read fails (the link dropped as the page came back after a reload mid-upload).
+    const post = api.encrypted.post.getMockImplementation();
+    api.encrypted.post.mockImplementationOnce(async () => {
+      throw apiError(0);
+    });
+    renderAt('/settings?tab=kyc');
+    expect(
+      await screen.findByText(
+        'We could not load your documents. Check your connection and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('not available')).not.toBeInTheDocument();
+
+    // The upload then meets the document the cut-off upload left: the list shows it at once.
+    api.post.mockResolvedValue({
+      status: 201,
+      data: { path: 'images/x.pdf', url: '/api/sandbox/files/users/7/images/x.pdf' },
+    });
+    api.encrypted.post.mockImplementation(async (url: string, body: unknown) => {
+      if (url === '/identity-documents') {
+        documents = [held];
+        throw apiError(409, 'Error adding client identifier document');
+      }
+      return post?.(url, body);
+    });
+    await user.click(screen.getByRole('button', { name: 'Upload Proof of Residence' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Proof of Residence' });
+    const typeSelect = within(dialog).getByLabelText('Document type');
+    await waitFor(() => expect(within(typeSelect).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(typeSelect, '32');
+    const file = new File(['%PDF-1.7'], 'bill.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('File'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(toasts()).toContainEqual(['error', 'Document Already Exists']));
+    const list = await screen.findByRole('list', { name: 'Proof of Residence documents' });
+    expect(within(list).getByText('In review')).toBeInTheDocument();
+    expect(
+      screen.queryByText('We could not load your documents. Check your connection and try again.'),
+    ).not.toBeInTheDocument();
   });
 
   it("asks for a document number on an identity document and says 'error uploading document' when storage fails", async () => {

@@ -24,10 +24,10 @@ import { AmountField, WalletSelect } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import {
   BeneficiariesModal,
+  bankBeneficiaries,
   beneficiaryWalletOf,
   isSaved,
   useBeneficiaries,
-  withBankNames,
   type Beneficiary,
 } from '../../../lib/beneficiaries';
 import { checkDetails, detailsParser, type FieldErrors } from '../../../lib/initiate-details';
@@ -240,7 +240,12 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
         placeholder="Validate the account number"
         error={errors.account_name ?? errors.name_enquiry_ref}
       />
-      <Button type="button" variant="ghost" onClick={() => setChoosing(true)}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={styles.choose}
+        onClick={() => setChoosing(true)}
+      >
         Choose Beneficiary
       </Button>
       <AmountField
@@ -276,7 +281,7 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
       <BeneficiariesModal
         open={choosing}
         onClose={() => setChoosing(false)}
-        beneficiaries={withBankNames(beneficiaries.list, banks)}
+        beneficiaries={bankBeneficiaries(beneficiaries.list, banks)}
         onPick={pick}
         onDeleted={beneficiaries.reload}
       />

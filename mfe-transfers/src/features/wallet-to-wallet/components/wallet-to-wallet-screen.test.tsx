@@ -327,7 +327,7 @@ describe('Beneficiaries on the wallet screen', () => {
     await user.click(screen.getByRole('button', { name: 'Choose Beneficiary' }));
     const dialog = await screen.findByRole('dialog', { name: 'Beneficiaries' });
     expect(within(dialog).queryByText('ADAEZE OKONKWO')).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Choose Bola Ige' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Choose Bola Ige/ }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Receiver wallet number/ })).toHaveValue(RECEIVER);
     expect(screen.getByText('Bola Ige')).toBeInTheDocument();

@@ -160,7 +160,12 @@ export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFo
           {validating ? 'Validating…' : 'Validate'}
         </Button>
       </div>
-      <Button type="button" variant="ghost" onClick={() => setChoosing(true)}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={styles.choose}
+        onClick={() => setChoosing(true)}
+      >
         Choose Beneficiary
       </Button>
       {values.receiver_name ? (

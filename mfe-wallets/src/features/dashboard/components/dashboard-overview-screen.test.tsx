@@ -6,6 +6,7 @@ import {
   apiError,
   busEvents,
   customer,
+  promptsAsked,
   renderRoute,
   resetHost,
   session,
@@ -55,6 +56,27 @@ function card(name: string) {
 }
 
 describe('/dashboard', () => {
+  it('lets a verified customer with no NIN submit one from the badge (no prompt of its own)', async () => {
+    const user = await renderDashboard(
+      customer({ is_verified: true, nin: null, nin_verification_status: null }),
+    );
+    expect(screen.getByText('NIN: Not Submitted')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit your NIN' }));
+    await waitFor(() => expect(promptsAsked()).toEqual(['nin']));
+  });
+
+  it('offers it again after a decline, and not while one is processing or approved', async () => {
+    await renderDashboard(customer({ nin: '12345678901', nin_verification_status: 'declined' }));
+    expect(screen.getByRole('button', { name: 'Submit your NIN again' })).toBeInTheDocument();
+    cleanup();
+    for (const status of ['processing', 'approved', 'pending'])
+      for (const nin of ['12345678901']) {
+        await renderDashboard(customer({ nin, nin_verification_status: status }));
+        expect(screen.queryByRole('button', { name: /Submit your NIN/ })).not.toBeInTheDocument();
+        cleanup();
+      }
+  });
+
   it('welcomes the customer by first name with the NIN status badge', async () => {
     await renderDashboard(customer({ nin_verification_status: 'processing' }));
     const badge = screen.getByText('NIN: Processing');
