@@ -124,6 +124,34 @@ export class ClientReferences {
     return row !== undefined;
   }
 
+  /**
+   * Where the user's call under `key` stands, on whichever money route it was sent (a client makes
+   * a new key per attempt; should two routes share one, the latest is the one it asks about). Null
+   * when no call under the key is recorded: it never arrived, or ended without an answer to keep.
+   */
+  async lookup(
+    userId: string,
+    key: string,
+  ): Promise<
+    | { state: 'in_progress' }
+    | { state: 'completed'; status: number; answer: Record<string, unknown> }
+    | null
+  > {
+    const row = await this.deps.db
+      .selectFrom('client_references')
+      .select(['state', 'response_status', 'response_body'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.state !== 'completed') return { state: 'in_progress' };
+    // Every stored answer is an object: the route's result or a refusal's { message }.
+    const answer = (row.response_body ?? {}) as Record<string, unknown>;
+    return { state: 'completed', status: row.response_status ?? 200, answer };
+  }
+
   /** Forgets a claim whose call ended without an answer to keep, so the key may be used again. */
   async release(claim: Claim): Promise<void> {
     await this.deps.db
