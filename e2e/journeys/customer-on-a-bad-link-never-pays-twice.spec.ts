@@ -84,8 +84,9 @@ test('wallet to wallet at Confirm: checked through a reload, paid once; a defini
 
   await test.step('the ₦100 goes through, its answer is lost, and the link stays down', async () => {
     await startWalletTransfer(page, { ...receiver, amount: '100', narration: 'Bad link' });
-    await dropAnswerOnce(page, '/transfers/wallet-to-other-wallet/transfer-funds');
+    // Routes match newest first: the dropped answer, then the link down for everything after.
     const restore = await linkDown(page);
+    await dropAnswerOnce(page, '/transfers/wallet-to-other-wallet/transfer-funds');
     await confirmWithPin(page);
     await expectChecking(page);
     await page.screenshot({ path: testInfo.outputPath('checking-390.png'), fullPage: true });
@@ -137,8 +138,8 @@ test('wallet to wallet at the OTP step: the OTP call answered on the way back is
   await confirmWithPin(page);
   await expect(page.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
   const otp = await newestOtp(ada.phone.international, 'transaction');
-  await dropAnswerOnce(page, '/transfers/wallet-to-other-wallet/transfer-funds');
   const restore = await linkDown(page);
+  await dropAnswerOnce(page, '/transfers/wallet-to-other-wallet/transfer-funds');
   await page.getByRole('textbox', { name: 'OTP' }).fill(otp);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expectChecking(page);
