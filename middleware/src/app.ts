@@ -18,6 +18,7 @@ import { registerPaymentJobs, paymentsRoutes } from './modules/payments/routes.j
 import { registerDocumentReviewJobs, settingsRoutes } from './modules/settings/routes.js';
 import { referenceDataRoutes } from './modules/reference-data/routes.js';
 import { referralsRoutes, registerReferralJobs } from './modules/referrals/routes.js';
+import { moneyAttemptRoutes } from './money/attempts-route.js';
 import { sandboxRoutes } from './modules/sandbox/routes.js';
 import { storageRoutes } from './modules/storage/routes.js';
 import { registerTransferJobs, transfersRoutes } from './modules/transfers/routes.js';
@@ -97,6 +98,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   paymentsRoutes,
   settingsRoutes,
   referralsRoutes,
+  moneyAttemptRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */

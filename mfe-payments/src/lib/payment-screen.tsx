@@ -15,6 +15,23 @@ type FlowProps<T> = Omit<
   'showToast' | 'renderInitiate' | 'linkComponent' | 'renderStatus'
 >;
 
+/**
+ * Reads back the details of an attempt kept across a reload (the money flow's `persist`): the
+ * form's values checked by the form's schema, and each extra field the screen added present.
+ */
+export function storedDetails<T>(
+  schema: { safeParse(value: unknown): { success: boolean } },
+  extras: readonly string[],
+): (raw: unknown) => T | null {
+  return (raw) => {
+    if (typeof raw !== 'object' || raw === null || !schema.safeParse(raw).success) return null;
+    const fields = raw as Record<string, unknown>;
+    const present = (key: string) =>
+      typeof fields[key] === 'string' || (typeof fields[key] === 'object' && fields[key] !== null);
+    return extras.every(present) ? (raw as T) : null;
+  };
+}
+
 export function PaymentScreen<T>({
   title,
   renderForm,

@@ -1,7 +1,12 @@
 // The calls of this remote (SPEC §7 "Payments"): the three purchases (money calls through the
 // shared four-step flow), the data plans, the DisCos and the meter check.
 import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
-import type { MoneySubmit } from '@ajo/shared/money-flow';
+import {
+  lookUpAttempt,
+  type MoneyRecover,
+  type MoneySubmit,
+  type MoneySubmitResult,
+} from '@ajo/shared/money-flow';
 import {
   airtimePurchaseResponseSchema,
   dataPlansResponseSchema,
@@ -27,26 +32,25 @@ export interface PurchaseResult {
 type Payload = Record<string, unknown>;
 type Answer = { message: string; transaction: BillPayment; reference: string };
 
+/** The money flow's calls of one purchase screen. */
+export interface PurchaseCalls<TDetails> {
+  submit: MoneySubmit<TDetails, PurchaseResult>;
+  /** What became of a purchase whose answer was lost (GET /money/attempts/{key}). */
+  recover: MoneyRecover<TDetails, PurchaseResult>;
+}
+
 /**
  * A purchase as the money flow calls it: the body, the PIN (and OTP on the second call) and the
  * attempt's Idempotency-Key; 202 is the step-up challenge, 201 the purchase and where it stands.
+ * A purchase whose answer was lost is read back from the server's record the same way.
  */
 function purchase<TDetails>(
   url: string,
   toPayload: (details: TDetails) => Payload,
   readAnswer: (data: unknown) => Answer,
-): MoneySubmit<TDetails, PurchaseResult> {
-  return async ({ transaction_pin, otp }, { idempotencyKey, details }) => {
-    const { api } = await loadHostApi();
-    const response = await api.encrypted.post(
-      url,
-      { ...toPayload(details), transaction_pin, ...(otp ? { otp } : {}) },
-      { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
-    );
-    if (response.status === 202) {
-      return { kind: 'challenge', ...parseResponse(stepUpChallengeSchema, response.data) };
-    }
-    const { message, transaction, reference } = readAnswer(response.data);
+): PurchaseCalls<TDetails> {
+  const finish = (data: unknown): MoneySubmitResult<PurchaseResult> => {
+    const { message, transaction, reference } = readAnswer(data);
     // Balances on screen (sidebar, wallet select) reload: money has left the wallet.
     void loadHostBus()
       .then(({ bus }) => bus.emit({ type: 'wallets-changed' }))
@@ -57,6 +61,25 @@ function purchase<TDetails>(
       reference,
       details: { message, transaction },
     };
+  };
+  return {
+    async submit({ transaction_pin, otp }, { idempotencyKey, details }) {
+      const { api } = await loadHostApi();
+      const response = await api.encrypted.post(
+        url,
+        { ...toPayload(details), transaction_pin, ...(otp ? { otp } : {}) },
+        { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+      );
+      if (response.status === 202) {
+        return { kind: 'challenge', ...parseResponse(stepUpChallengeSchema, response.data) };
+      }
+      return finish(response.data);
+    },
+    async recover({ idempotencyKey }) {
+      const { api } = await loadHostApi();
+      const found = await lookUpAttempt((path) => api.get(path), idempotencyKey);
+      return found.kind === 'answer' ? finish(found.data) : found;
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import {
   type WalletTransferPayload,
   type WalletTransferResponse,
 } from '@ajo/shared/schemas';
+import { lookUpAttempt } from '@ajo/shared/money-flow';
 import { loadHostApi } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
 
@@ -47,6 +48,27 @@ async function moneyCall<T>(
   }
   return { kind: 'done', result: parseResponse(schema, response.data) };
 }
+
+/**
+ * What became of a money call whose answer was lost (GET /money/attempts/{key}): still running,
+ * never arrived, or its stored answer read with the call's own schema. A stored refusal, or no
+ * answer again, rejects as the call would have.
+ */
+async function recoverMoneyCall<T>(
+  idempotencyKey: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): Promise<MoneyAnswer<T> | { kind: 'running' } | { kind: 'absent' }> {
+  const { api } = await loadHostApi();
+  const found = await lookUpAttempt((url) => api.get(url), idempotencyKey);
+  if (found.kind !== 'answer') return found;
+  return { kind: 'done', result: parseResponse(schema, found.data) };
+}
+
+export const recoverWalletTransfer = (idempotencyKey: string) =>
+  recoverMoneyCall(idempotencyKey, walletTransferResponseSchema);
+
+export const recoverBankTransfer = (idempotencyKey: string) =>
+  recoverMoneyCall(idempotencyKey, bankTransferResponseSchema);
 
 /** SPEC §3: banks sorted by name, case-insensitively (the server sorts too; this keeps it true). */
 export async function fetchBanks(): Promise<Bank[]> {

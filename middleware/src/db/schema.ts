@@ -171,6 +171,23 @@ export interface ClientReferencesTable {
   response_body: ColumnType<unknown, string | null, string | null>;
   created_at: CreatedAt;
   completed_at: Timestamp | null;
+  /** Migration 0019: the instance holding the claim (null: written by older code). */
+  instance_id: Generated<string | null>;
+}
+
+// Migration 0019 (src/money/liveness.ts): a live middleware instance and its last heartbeat.
+export interface InstancesTable {
+  id: string;
+  started_at: Timestamp;
+  heartbeat_at: Timestamp;
+}
+
+// Migration 0019 (src/money/transaction-pin-guard.ts): a transaction PIN being compared.
+export interface TransactionPinSlotsTable {
+  token: string;
+  user_id: string;
+  instance_id: string;
+  taken_at: Timestamp;
 }
 
 // Migration 0007 (src/money/step-up.ts): the step-up OTP of one money call.
@@ -359,6 +376,8 @@ export interface CoreTables {
   uploads: UploadsTable;
   checkout_sessions: CheckoutSessionsTable;
   transaction_pin_attempts: TransactionPinAttemptsTable;
+  transaction_pin_slots: TransactionPinSlotsTable;
+  instances: InstancesTable;
   client_references: ClientReferencesTable;
   step_up_challenges: StepUpChallengesTable;
   jobs: JobsTable;

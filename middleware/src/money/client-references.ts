@@ -2,10 +2,13 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
+import { instanceIsDead } from './liveness.js';
 
 /**
  * How long a claim holds a call before another attempt may take it over. A live instance finishes
- * well inside it; a crashed one's claim is free once it ends, so the retry resolves the call.
+ * well inside it; a crashed one's claim is free once it ends, so the retry resolves the call. A
+ * claim that names its instance is free sooner: as soon as that instance's heartbeat is stale
+ * (src/money/liveness.ts, a few seconds).
  */
 export const CLAIM_LEASE_SECONDS = 60;
 
@@ -60,25 +63,37 @@ export function requestHash(pepper: string, body: object, without: readonly stri
  * first still runs is told so: a call runs at most once at a time, and once to completion.
  */
 export class ClientReferences {
-  constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      clock: Clock;
+      /** This instance (src/money/liveness.ts), recorded on each claim; absent: lease only. */
+      instanceId?: string;
+    },
+  ) {}
 
   /**
-   * One statement claims a new call or takes over one whose claim lease ended (a crashed
-   * instance); anything else reads the row to say why not.
+   * One statement claims a new call or takes over one whose claim lease ended or whose instance
+   * is dead (a crash); anything else reads the row to say why not. An instance never takes over
+   * its own claims by liveness: it is alive, so they are still running.
    */
   async claim(call: CallIdentity): Promise<ClaimOutcome> {
     const now = this.deps.clock.now();
     const token = randomUUID();
     const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_SECONDS * 1000);
+    const me = this.deps.instanceId ?? null;
+    const holderDead = instanceIsDead(sql`c.instance_id`, now);
     const claimed = await sql<{ claim_token: string }>`
       insert into client_references as c
-        (user_id, route, key, request_hash, state, claim_token, lease_until, created_at)
+        (user_id, route, key, request_hash, state, claim_token, lease_until, created_at, instance_id)
       values (${call.userId}, ${call.route}, ${call.key}, ${call.requestHash}, 'processing',
-        ${token}, ${leaseUntil}, ${now})
+        ${token}, ${leaseUntil}, ${now}, ${me})
       on conflict (user_id, route, key) do update
-        set claim_token = excluded.claim_token, lease_until = excluded.lease_until
-        where c.state = 'processing' and c.lease_until <= ${now}
-          and c.request_hash = excluded.request_hash
+        set claim_token = excluded.claim_token, lease_until = excluded.lease_until,
+          instance_id = excluded.instance_id
+        where c.state = 'processing' and c.request_hash = excluded.request_hash
+          and (c.lease_until <= ${now}
+            or (c.instance_id is distinct from ${me}::uuid and ${holderDead}))
       returning claim_token`.execute(this.deps.db);
     if (claimed.rows[0]?.claim_token === token)
       return { kind: 'claimed', claim: { ...call, token } };
@@ -122,6 +137,34 @@ export class ClientReferences {
       .returning('key')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Where the user's call under `key` stands, on whichever money route it was sent (a client makes
+   * a new key per attempt; should two routes share one, the latest is the one it asks about). Null
+   * when no call under the key is recorded: it never arrived, or ended without an answer to keep.
+   */
+  async lookup(
+    userId: string,
+    key: string,
+  ): Promise<
+    | { state: 'in_progress' }
+    | { state: 'completed'; status: number; answer: Record<string, unknown> }
+    | null
+  > {
+    const row = await this.deps.db
+      .selectFrom('client_references')
+      .select(['state', 'response_status', 'response_body'])
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.state !== 'completed') return { state: 'in_progress' };
+    // Every stored answer is an object: the route's result or a refusal's { message }.
+    const answer = (row.response_body ?? {}) as Record<string, unknown>;
+    return { state: 'completed', status: row.response_status ?? 200, answer };
   }
 
   /** Forgets a claim whose call ended without an answer to keep, so the key may be used again. */

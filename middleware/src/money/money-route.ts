@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { CLIENT_REFERENCE_REUSED, REQUEST_IN_PROGRESS } from '@ajo/shared/messages';
 import { moneyCallHeadersSchema, stepUpChallengeSchema } from '@ajo/shared/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { $ZodType, output } from 'zod/v4/core';
 import { isDatabaseUnavailable } from '../db/postgres-pool.js';
-import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Api } from '../http/api.js';
 import { errors } from '../http/responses.js';
@@ -14,6 +12,7 @@ import { currentUser } from '../plugins/auth.js';
 import { ClientReferences, requestHash, type Claim } from './client-references.js';
 import { ledgerErrorToAppError } from './ledger-errors.js';
 import { assertCouldPay } from './limits.js';
+import { InstanceLiveness } from './liveness.js';
 import { StepUp } from './step-up.js';
 import { TransactionPinGuard } from './transaction-pin-guard.js';
 
@@ -63,21 +62,30 @@ export interface MoneyRouteOptions<B extends $ZodType, S extends $ZodType> {
 }
 
 interface MoneyArea {
+  /** This instance's heartbeat: its claims and PIN slots are freed within seconds if it dies. */
+  liveness: InstanceLiveness;
   pins: TransactionPinGuard;
   references: ClientReferences;
   stepUp: StepUp;
 }
 
-const areas = new WeakMap<Kysely<Database>, MoneyArea>();
+const areas = new WeakMap<object, MoneyArea>();
 
-/** One money area per database handle: every money route of an app shares its guard. */
+/**
+ * One money area per built app (keyed by its job queue, a decoration every route context shares):
+ * every money route of an app shares its guard and its instance's heartbeat, and two apps on one
+ * database are two instances.
+ */
 function moneyAreaOf(app: Api): MoneyArea {
-  let area = areas.get(app.db);
+  let area = areas.get(app.jobs);
   if (!area) {
     const { db, clock, secrets } = app;
+    const liveness = new InstanceLiveness({ db, clock });
+    app.addHook('onClose', () => liveness.stop());
     area = {
-      pins: new TransactionPinGuard({ db, secrets, clock }),
-      references: new ClientReferences({ db, clock }),
+      liveness,
+      pins: new TransactionPinGuard({ db, secrets, clock, instanceId: liveness.id }),
+      references: new ClientReferences({ db, clock, instanceId: liveness.id }),
       stepUp: new StepUp({
         db,
         clock,
@@ -85,7 +93,7 @@ function moneyAreaOf(app: Api): MoneyArea {
         secrets,
       }),
     };
-    areas.set(app.db, area);
+    areas.set(app.jobs, area);
   }
   return area;
 }
@@ -129,6 +137,7 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
     const route = `${request.method} ${request.routeOptions.url}`;
     const key = String(request.headers['idempotency-key']);
 
+    await area.liveness.ready();
     const outcome = await area.references.claim({
       userId,
       route,

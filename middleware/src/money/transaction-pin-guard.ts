@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { SecretHasher } from '../security/secrets.js';
+import { instanceIsDead } from './liveness.js';
 import { upgradeTransactionPin } from './transaction-pin-upgrade.js';
 import {
   INCORRECT_TRANSACTION_PIN,
@@ -33,12 +35,22 @@ const locked = () => new AppError(429, TRANSACTION_PIN_LOCKED, 'PIN_LOCKED');
  * wrong PIN settles its slot into `failures` and locks when the slots reach 5, counting those still
  * in flight; a right PIN only counts while no lock holds (one conditional update), so it cannot
  * clear a lock that wrong PINs of the same burst earned, even if its comparison finishes after
- * theirs. Slots a stopped process left unsettled are given back once no slot has been taken for
- * UNSETTLED_SLOT_SECONDS (migration 0018): they were never compared, so they told nobody anything.
+ * theirs. Slots a stopped process left unsettled were never compared, so they told nobody
+ * anything: each slot an instance takes is a row naming it (`transaction_pin_slots`, migration
+ * 0019), and the slots of an instance whose heartbeat is stale (src/money/liveness.ts) are given
+ * back before the next attempt is counted, so they neither lock the customer nor refuse them as
+ * "too many at once". Slots taken without a row (an instance running older code) are given back
+ * once no slot has been taken for UNSETTLED_SLOT_SECONDS (migration 0018).
  */
 export class TransactionPinGuard {
   constructor(
-    private readonly deps: { db: Kysely<Database>; secrets: SecretHasher; clock: Clock },
+    private readonly deps: {
+      db: Kysely<Database>;
+      secrets: SecretHasher;
+      clock: Clock;
+      /** This instance (src/money/liveness.ts): its slots are rows; absent, they are not. */
+      instanceId?: string;
+    },
   ) {}
 
   /** 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. */
@@ -52,7 +64,9 @@ export class TransactionPinGuard {
     if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     const now = clock.now();
 
-    const slot = await this.countAttempt(userId, now);
+    await this.giveBackSlotsOfDeadInstances(userId, now);
+    const token = randomUUID();
+    const slot = await this.countAttempt(userId, now, token);
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
       // Five attempts are already being compared: refused unseen. Not a lock (those five may all
@@ -64,14 +78,14 @@ export class TransactionPinGuard {
 
     if (await secrets.verifySecret(pin, user.transaction_pin_hash, userId)) {
       // Reset the count, unless a lock was set meanwhile by wrong PINs counted with this one.
-      const reset = await db
-        .updateTable('transaction_pin_attempts')
-        .set({ failures: 0, in_flight: sql<number>`greatest(in_flight - 1, 0)` })
-        .where('user_id', '=', userId)
-        .where('locked_until', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!reset) throw locked();
+      const reset = await sql<{ user_id: string }>`
+        with ${this.settledCtes(token)}
+        update transaction_pin_attempts set
+          failures = 0,
+          in_flight = greatest(in_flight - (select n from settled), 0)
+        where user_id = ${userId} and locked_until is null
+        returning user_id`.execute(db);
+      if (!reset.rows[0]) throw locked();
       await upgradeTransactionPin({ db, secrets }, userId, pin, user.transaction_pin_hash);
       return;
     }
@@ -80,9 +94,10 @@ export class TransactionPinGuard {
     // compared included) lock every money call of the user.
     const lockUntil = new Date(now.getTime() + PIN_LOCK_SECONDS * 1000);
     await sql`
+      with ${this.settledCtes(token)}
       update transaction_pin_attempts set
         failures = failures + 1,
-        in_flight = greatest(in_flight - 1, 0),
+        in_flight = greatest(in_flight - (select n from settled), 0),
         locked_until = case
           when locked_until is null and failures + in_flight >= ${MAX_WRONG_PINS} then ${lockUntil}
           else locked_until end
@@ -95,7 +110,7 @@ export class TransactionPinGuard {
    * Takes the next attempt slot in one statement: its number, or null while a lock holds. An
    * expired lock starts a new window at 1; so do slots left unsettled by a stopped process.
    */
-  private async countAttempt(userId: string, now: Date): Promise<number | null> {
+  private async countAttempt(userId: string, now: Date, token: string): Promise<number | null> {
     const stale = new Date(now.getTime() - UNSETTLED_SLOT_SECONDS * 1000);
     const failures = sql`case when t.locked_until is null then t.failures else 0 end`;
     const inFlight = sql`case
@@ -103,18 +118,28 @@ export class TransactionPinGuard {
       else 1 end`;
     // counted_at moves only for a slot that will be compared: attempts refused unseen (a customer
     // tapping again) must not keep unsettled slots from ever being given back.
+    // The slot and the row that names its instance are taken in the same statement: an instance
+    // that dies between them cannot leave a slot no heartbeat accounts for.
+    const me = this.deps.instanceId ?? null;
     const result = await sql<{ slot: number }>`
-      insert into transaction_pin_attempts as t (user_id, failures, in_flight, locked_until, counted_at)
-      values (${userId}, 0, 1, null, ${now})
-      on conflict (user_id) do update set
-        failures = ${failures},
-        in_flight = ${inFlight},
-        locked_until = null,
-        counted_at = case
-          when ${failures} + ${inFlight} <= ${MAX_WRONG_PINS} then ${now}
-          else t.counted_at end
-      where t.locked_until is null or t.locked_until <= ${now}
-      returning failures + in_flight as slot`.execute(this.deps.db);
+      with counted as (
+        insert into transaction_pin_attempts as t (user_id, failures, in_flight, locked_until, counted_at)
+        values (${userId}, 0, 1, null, ${now})
+        on conflict (user_id) do update set
+          failures = ${failures},
+          in_flight = ${inFlight},
+          locked_until = null,
+          counted_at = case
+            when ${failures} + ${inFlight} <= ${MAX_WRONG_PINS} then ${now}
+            else t.counted_at end
+        where t.locked_until is null or t.locked_until <= ${now}
+        returning failures + in_flight as slot),
+      recorded as (
+        insert into transaction_pin_slots (token, user_id, instance_id, taken_at)
+        select ${token}::uuid, ${userId}::uuid, ${me}::uuid, ${now}::timestamptz from counted
+        where ${me}::uuid is not null and counted.slot <= ${MAX_WRONG_PINS}
+        returning token)
+      select slot from counted`.execute(this.deps.db);
     const slot = result.rows[0]?.slot;
     return slot === undefined ? null : Number(slot);
   }
@@ -125,6 +150,35 @@ export class TransactionPinGuard {
       .deleteFrom('transaction_pin_attempts')
       .where('user_id', '=', userId)
       .execute();
+  }
+
+  /**
+   * Gives back, in one statement, the slots still held by instances that died mid-comparison:
+   * each such row is deleted once (a concurrent attempt deleting the same row counts nothing).
+   */
+  private async giveBackSlotsOfDeadInstances(userId: string, now: Date): Promise<void> {
+    const me = this.deps.instanceId ?? null;
+    await sql`
+      with dead as (
+        delete from transaction_pin_slots s
+        where s.user_id = ${userId} and s.instance_id is distinct from ${me}::uuid
+          and ${instanceIsDead(sql`s.instance_id`, now)}
+        returning 1)
+      update transaction_pin_attempts set
+        in_flight = greatest(in_flight - (select count(*) from dead), 0)
+      where user_id = ${userId} and exists (select 1 from dead)`.execute(this.deps.db);
+  }
+
+  /**
+   * The CTEs `settled(n)` of a statement that settles this attempt's slot: its row is deleted and
+   * n is 1, or 0 when the row was already given back as a dead instance's (this instance stalled
+   * past its heartbeat), so the count is not taken down twice. Without rows (no instance id), 1.
+   * (A data-modifying CTE must be at the top of the statement, hence a list, not a subquery.)
+   */
+  private settledCtes(token: string) {
+    if (!this.deps.instanceId) return sql`settled as (select 1 as n)`;
+    return sql`deleted as (delete from transaction_pin_slots where token = ${token} returning 1),
+      settled as (select count(*)::int as n from deleted)`;
   }
 
   private async giveBack(userId: string): Promise<void> {

@@ -1,6 +1,8 @@
 import {
   DEFAULT_ATTEMPT_MAX_AGE_MS,
+  UNKNOWN_ATTEMPT_MAX_AGE_MS,
   loadAttempt,
+  loadUnknownAttempt,
   saveAttempt,
   type MoneyFlowPersistence,
 } from './attempt-storage';
@@ -165,5 +167,93 @@ describe('attempt storage', () => {
     expect(() => saveAttempt(persistence, confirmState, T0)).not.toThrow();
     expect(() => saveAttempt(persistence, { step: 'initiate' }, T0)).not.toThrow();
     expect(loadAttempt(persistence, T0)).toBeNull();
+  });
+
+  describe('an attempt whose answer was lost (checking): kept on the device', () => {
+    const checkingState: MoneyFlowState<Details> = {
+      step: 'checking',
+      attempt: {
+        idempotencyKey: KEY,
+        details: { amount: '500' },
+        transactionPin: '975310',
+        otp: '864200',
+      },
+      from: 'authenticate',
+      challenge: { notificationChannel: 'phone', recipient: '2348012345678', sentAt: T0 - 5000 },
+      busy: true,
+      checks: 3,
+    };
+    function deviceSetup() {
+      const tab = memoryStorage();
+      const device = memoryStorage();
+      const persistence: MoneyFlowPersistence<Details> = {
+        storageKey: 'ajo.money-flow.test',
+        parseDetails,
+        storage: tab,
+        deviceStorage: device,
+      };
+      return { tab, device, persistence };
+    }
+
+    it('is written to the device, without the PIN or the OTP, and read back as checking', () => {
+      const { tab, device, persistence } = deviceSetup();
+      saveAttempt(persistence, confirmState, T0);
+      saveAttempt(persistence, checkingState, T0);
+      expect(tab.items.size).toBe(0);
+      const raw = device.items.get('ajo.money-flow.test.unknown') ?? '';
+      expect(raw).not.toContain('975310');
+      expect(raw).not.toContain('864200');
+      const expected = {
+        step: 'checking',
+        attempt: { idempotencyKey: KEY, details: { amount: '500' } },
+        from: 'authenticate',
+        challenge: checkingState.challenge,
+        busy: false,
+        checks: 0,
+      };
+      expect(loadAttempt(persistence, T0 + 1000)).toEqual(expected);
+      expect(loadUnknownAttempt(persistence, T0 + 1000)).toEqual(expected);
+    });
+
+    it('is not cleared by another tab: a blank form, or an attempt under another key', () => {
+      const { device, persistence } = deviceSetup();
+      saveAttempt(persistence, checkingState, T0);
+      saveAttempt(persistence, { step: 'initiate' }, T0);
+      saveAttempt(
+        persistence,
+        {
+          ...confirmState,
+          attempt: { ...confirmState.attempt, idempotencyKey: 'another-key-123' },
+        },
+        T0,
+      );
+      expect(device.items.has('ajo.money-flow.test.unknown')).toBe(true);
+      // It comes before the tab's own attempt: it must be known first.
+      expect(loadAttempt(persistence, T0)).toMatchObject({ step: 'checking' });
+    });
+
+    it('is cleared once the same attempt has its answer', () => {
+      const { device, persistence } = deviceSetup();
+      saveAttempt(persistence, checkingState, T0);
+      saveAttempt(
+        persistence,
+        {
+          step: 'status',
+          attempt: checkingState.attempt,
+          outcome: { status: 'successful' },
+          afterOtp: true,
+        },
+        T0,
+      );
+      expect(device.items.size).toBe(0);
+      expect(loadAttempt(persistence, T0)).toBeNull();
+    });
+
+    it('lives a day, not 15 minutes (the answer must still be found)', () => {
+      const { persistence } = deviceSetup();
+      saveAttempt(persistence, checkingState, T0);
+      expect(loadUnknownAttempt(persistence, T0 + DEFAULT_ATTEMPT_MAX_AGE_MS + 1)).not.toBeNull();
+      expect(loadUnknownAttempt(persistence, T0 + UNKNOWN_ATTEMPT_MAX_AGE_MS + 1)).toBeNull();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { INVALID_OTP, SERVER_INVALID_OTP, TRANSACTION_FAILED_TRY_AGAIN } from '.
 import {
   canResendAt,
   initialMoneyFlowState,
+  isAnswerUnknown,
   isInvalidOtpError,
   moneyFlowReducer,
   serverMessageOf,
@@ -121,18 +122,12 @@ describe('money flow machine (SPEC §4)', () => {
       outcome: { status: 'failed', message: 'Insufficient funds' },
       afterOtp: false,
     });
-    const network = run(
-      [
-        {
-          type: 'rejected',
-          error: { status: 0, message: 'Network Error' },
-          fallbackMessage: FALLBACK,
-        },
-      ],
+    const silent = run(
+      [{ type: 'rejected', error: apiError(400), fallbackMessage: FALLBACK }],
       confirming(),
     );
-    expect(network).toMatchObject({ outcome: { status: 'failed', message: FALLBACK } });
-    expect(network).not.toHaveProperty('outcome.reference');
+    expect(silent).toMatchObject({ outcome: { status: 'failed', message: FALLBACK } });
+    expect(silent).not.toHaveProperty('outcome.reference');
   });
 
   it("stays on authenticate after 401 'Invalid otp' and counts the rejection", () => {
@@ -162,7 +157,7 @@ describe('money flow machine (SPEC §4)', () => {
       apiError(403, 'Incorrect transaction PIN'),
       'Incorrect transaction PIN',
     ],
-    ['a network failure', { status: 0, message: 'Network Error' }, TRANSACTION_FAILED_TRY_AGAIN],
+    ['a refusal without words', apiError(400), TRANSACTION_FAILED_TRY_AGAIN],
     ["'Invalid otp' with another status", apiError(400, SERVER_INVALID_OTP), SERVER_INVALID_OTP],
   ])('goes to failed on %s', (_name, error, message) => {
     const state = run([{ type: 'rejected', error, fallbackMessage: FALLBACK }], verifying());
@@ -347,5 +342,141 @@ describe('error helpers', () => {
     const sent = { notificationChannel: 'phone', recipient: 'x', sentAt: T0 };
     expect(canResendAt(sent, T0 + 179_999)).toBe(false);
     expect(canResendAt(sent, T0 + 180_000)).toBe(true);
+  });
+
+  describe('an answer that never came (lost link, timeout, 5xx): checking, never failed', () => {
+    const lost = { status: 0, message: 'Network Error' };
+    const reject = (error: unknown): Event => ({
+      type: 'rejected',
+      error,
+      fallbackMessage: FALLBACK,
+    });
+    const checkingAfterConfirm = () => run([reject(lost)], confirming());
+
+    it.each([
+      ['no answer (network error, timeout)', lost],
+      ['an answer that could not be read', new Error('Unreadable')],
+      ['a 500', apiError(500, 'Something went wrong')],
+      ['a 502', apiError(502)],
+      ['a 503', apiError(503, 'Biller unavailable')],
+      ['a 504', apiError(504)],
+      ['a 408', apiError(408)],
+      [
+        "a 409 'already being processed'",
+        apiError(409, 'This request is already being processed.'),
+      ],
+    ])('goes to checking at confirm on %s', (_name, error) => {
+      expect(isAnswerUnknown(error)).toBe(true);
+      expect(run([reject(error)], confirming())).toEqual({
+        step: 'checking',
+        attempt: { idempotencyKey: KEY, details, transactionPin: '123456' },
+        from: 'confirm',
+        busy: false,
+        checks: 0,
+      });
+    });
+
+    it.each([
+      ['a refusal', apiError(409, 'Insufficient funds.')],
+      ['a wrong PIN', apiError(401, 'Incorrect transaction PIN.')],
+      ['a lock', apiError(429, 'Too many wrong transaction PINs. Try again in 15 minutes.')],
+      ['bad input', apiError(400)],
+    ])('still fails at once on %s (the server said so)', (_name, error) => {
+      expect(isAnswerUnknown(error)).toBe(false);
+      expect(run([reject(error)], confirming())).toMatchObject({ step: 'status' });
+    });
+
+    it('goes to checking on the OTP call, keeping the challenge and the OTP to send it again', () => {
+      const state = run([reject(apiError(504))], verifying());
+      expect(state).toMatchObject({
+        step: 'checking',
+        from: 'authenticate',
+        challenge: { recipient: '2348012345678', sentAt: T0 },
+        attempt: { idempotencyKey: KEY, transactionPin: '123456', otp: '654321' },
+      });
+    });
+
+    it('offers no way to a new attempt while it checks: Back, Try again and Proceed do nothing', () => {
+      const state = checkingAfterConfirm();
+      for (const event of [
+        { type: 'back' },
+        { type: 'restart', keepDetails: true },
+        proceed,
+        confirm,
+      ] as Event[]) {
+        expect(moneyFlowReducer(state, event)).toBe(state);
+      }
+    });
+
+    it('checks one at a time; no answer again waits longer; an answer ends it as the server said', () => {
+      const state = checkingAfterConfirm();
+      const busy = run([{ type: 'check' }], state);
+      expect(busy).toMatchObject({ busy: true });
+      expect(moneyFlowReducer(busy, { type: 'check' })).toBe(busy);
+      expect(run([{ type: 'unknown' }], busy)).toMatchObject({ busy: false, checks: 1 });
+      expect(run([reject(lost)], busy)).toMatchObject({ step: 'checking', checks: 1 });
+      // Without a check under way, answers are not the flow's.
+      expect(moneyFlowReducer(state, { type: 'unknown' })).toBe(state);
+      const done: Event = {
+        type: 'answered',
+        result: { kind: 'done', status: 'successful', reference: 'REF-9' },
+        now: T0,
+      };
+      expect(moneyFlowReducer(state, done)).toBe(state);
+      expect(run([done], busy)).toEqual({
+        step: 'status',
+        attempt: { idempotencyKey: KEY, details, transactionPin: '123456' },
+        outcome: { status: 'successful', reference: 'REF-9', details: undefined },
+        afterOtp: false,
+      });
+    });
+
+    it('fails only on a definite refusal, and then offers a new attempt', () => {
+      const failed = run(
+        [{ type: 'check' }, reject(apiError(409, 'Insufficient funds.'))],
+        checkingAfterConfirm(),
+      );
+      expect(failed).toMatchObject({
+        step: 'status',
+        outcome: { status: 'failed', message: 'Insufficient funds.' },
+      });
+      expect(run([{ type: 'restart', keepDetails: true }], failed)).toEqual({
+        step: 'initiate',
+        draft: details,
+      });
+    });
+
+    it("goes back to the OTP after 'Invalid otp' on the lost OTP call's check", () => {
+      const state = run(
+        [reject(apiError(504)), { type: 'check' }, reject(apiError(401, SERVER_INVALID_OTP))],
+        verifying(),
+      );
+      expect(state).toMatchObject({ step: 'authenticate', otpRejections: 1, busy: false });
+      expect(state).not.toHaveProperty('attempt.otp');
+    });
+
+    it('sends a call that never arrived again from its step, under the same key', () => {
+      const fromConfirm = run([{ type: 'check' }, { type: 'unsent' }], checkingAfterConfirm());
+      expect(fromConfirm).toEqual({
+        step: 'confirm',
+        attempt: { idempotencyKey: KEY, details },
+        busy: false,
+      });
+      const fromOtp = run([reject(lost), { type: 'check' }, { type: 'unsent' }], verifying());
+      expect(fromOtp).toMatchObject({
+        step: 'authenticate',
+        attempt: { idempotencyKey: KEY, details },
+        challenge: { sentAt: T0 },
+      });
+    });
+
+    it('resumes a lost attempt only from a blank form', () => {
+      const lostOne = checkingAfterConfirm();
+      expect(moneyFlowReducer(initialMoneyFlowState(), { type: 'resume', state: lostOne })).toBe(
+        lostOne,
+      );
+      const atConfirmNow = atConfirm();
+      expect(moneyFlowReducer(atConfirmNow, { type: 'resume', state: lostOne })).toBe(atConfirmNow);
+    });
   });
 });

@@ -4,7 +4,11 @@
 // answers back as events, and passes in the values that are not pure (the new key, the time).
 import { OTP_RESEND_COUNTDOWN_SECONDS } from '@ajo/shared/constants';
 import type { OtpChallenge } from '../entities';
-import { SERVER_INVALID_OTP, TRANSACTION_FAILED_TRY_AGAIN } from '@ajo/shared/messages';
+import {
+  REQUEST_IN_PROGRESS,
+  SERVER_INVALID_OTP,
+  TRANSACTION_FAILED_TRY_AGAIN,
+} from '@ajo/shared/messages';
 import type { MoneyOutcomeStatus, MoneySubmitResult } from './types';
 
 export interface FlowAttempt<TDetails> {
@@ -16,6 +20,8 @@ export interface FlowAttempt<TDetails> {
    * Absent after a reload: the authenticate step then asks for it again.
    */
   transactionPin?: string;
+  /** The OTP of the call whose answer was lost, in memory only, to send that call again. */
+  otp?: string;
 }
 
 export interface FlowChallenge extends OtpChallenge {
@@ -45,6 +51,23 @@ export type MoneyFlowState<TDetails, TResult = unknown> =
       /** How many OTPs the server refused as 'Invalid otp': the screen clears the field on each. */
       otpRejections: number;
     }
+  /**
+   * A call got no definite answer (the link dropped, a timeout, a 5xx, the page was closed): it may
+   * have gone through. Never 'failed': the same call is sent again under the same key, or the
+   * server is asked what became of it, until it says. No new attempt can start meanwhile.
+   */
+  | {
+      step: 'checking';
+      attempt: FlowAttempt<TDetails>;
+      /** The step whose call was lost: where a call that never arrived is sent from again. */
+      from: 'confirm' | 'authenticate';
+      /** The OTP challenge of that call (from 'authenticate'). */
+      challenge?: FlowChallenge;
+      /** A check is under way. */
+      busy: boolean;
+      /** How many checks came back without an answer: the wait before the next grows with it. */
+      checks: number;
+    }
   | {
       step: 'status';
       attempt: FlowAttempt<TDetails>;
@@ -64,6 +87,14 @@ export type MoneyFlowEvent<TDetails, TResult = unknown> =
   | { type: 'answered'; result: MoneySubmitResult<TResult>; now: number }
   | { type: 'rejected'; error: unknown; fallbackMessage: string }
   | { type: 'restart'; keepDetails?: boolean }
+  /** Checking: ask the server again (timer or Check again). */
+  | { type: 'check' }
+  /** Checking: the call is still running on the server, or the check got no answer either. */
+  | { type: 'unknown' }
+  /** Checking: the call never arrived and the PIN is not in memory: send it again from its step. */
+  | { type: 'unsent' }
+  /** Initiate: another tab's (or a closed page's) attempt is still unknown: check it instead. */
+  | { type: 'resume'; state: MoneyFlowState<TDetails, TResult> }
   /** A later definite answer for a pending outcome (the screen asked where it stands). */
   | { type: 'settled'; status: Exclude<MoneyOutcomeStatus, 'pending'> };
 
@@ -91,6 +122,21 @@ export function isInvalidOtpError(error: unknown): boolean {
   return status === 401 && said === SERVER_INVALID_OTP;
 }
 
+/**
+ * Whether an error leaves the call's outcome unknown: no answer at all (status 0: the link dropped,
+ * a timeout; or no status: an answer that could not be read), a gateway or server error (5xx: the
+ * server keeps nothing for a call that ended so, and its work may be done or not), a 408, or a 409
+ * saying the same call is still being processed. The customer must not be told it failed.
+ */
+export function isAnswerUnknown(error: unknown): boolean {
+  const status =
+    typeof error === 'object' && error !== null
+      ? (error as { status?: unknown }).status
+      : undefined;
+  if (typeof status !== 'number' || status === 0 || status === 408 || status >= 500) return true;
+  return status === 409 && serverMessageOf(error) === REQUEST_IN_PROGRESS;
+}
+
 /** Can the customer ask for a new OTP yet (SPEC §4: 180 s after the last one was sent)? */
 export function canResendAt(challenge: FlowChallenge, now: number): boolean {
   return now >= challenge.sentAt + OTP_RESEND_COUNTDOWN_SECONDS * 1000;
@@ -111,11 +157,27 @@ function challengeFrom(result: OtpChallenge, now: number): FlowChallenge {
 }
 
 type State<D, R> = MoneyFlowState<D, R>;
-type Busy<D, R> = Extract<State<D, R>, { step: 'confirm' | 'authenticate' }>;
+type Busy<D, R> = Extract<State<D, R>, { step: 'confirm' | 'authenticate' | 'checking' }>;
+
+const cameFrom = <D, R>(state: Busy<D, R>) => (state.step === 'checking' ? state.from : state.step);
 
 /** The end of an attempt; the progress shows Authenticate only if it was on the way. */
 function statusOf<D, R>(from: Busy<D, R>, outcome: FlowOutcome<R>): State<D, R> {
-  return { step: 'status', attempt: from.attempt, outcome, afterOtp: from.step === 'authenticate' };
+  const { otp: _otp, ...attempt } = from.attempt;
+  return { step: 'status', attempt, outcome, afterOtp: cameFrom(from) === 'authenticate' };
+}
+
+/** The call of `state` got no definite answer: check, never fail. */
+function checkingAfter<D, R>(state: Busy<D, R>): State<D, R> {
+  if (state.step === 'checking') return { ...state, busy: false, checks: state.checks + 1 };
+  return {
+    step: 'checking',
+    attempt: state.attempt,
+    from: state.step,
+    ...(state.step === 'authenticate' ? { challenge: state.challenge } : {}),
+    busy: false,
+    checks: 0,
+  };
 }
 
 function answered<D, R>(
@@ -123,13 +185,15 @@ function answered<D, R>(
   result: MoneySubmitResult<R>,
   now: number,
 ): State<D, R> {
-  if (state.step !== 'confirm' && state.step !== 'authenticate') return state;
+  if (state.step !== 'confirm' && state.step !== 'authenticate' && state.step !== 'checking')
+    return state;
   if (!state.busy) return state;
   if (result.kind === 'done') return statusOf(state, toOutcome(result));
   // A 202: the server sent an OTP (after the confirm call, or a new one after a resend).
+  const { otp: _otp, ...attempt } = state.attempt;
   return {
     step: 'authenticate',
-    attempt: state.attempt,
+    attempt,
     challenge: challengeFrom(result, now),
     busy: false,
     otpRejections: state.step === 'authenticate' ? state.otpRejections : 0,
@@ -137,6 +201,28 @@ function answered<D, R>(
 }
 
 function rejected<D, R>(state: State<D, R>, error: unknown, fallback: string): State<D, R> {
+  if (state.step === 'checking') {
+    if (!state.busy) return state;
+    if (isAnswerUnknown(error)) return checkingAfter(state);
+    if (state.from === 'authenticate' && state.challenge && isInvalidOtpError(error)) {
+      // The lost call was refused for its OTP: the customer types it again.
+      const { otp: _otp, ...attempt } = state.attempt;
+      return {
+        step: 'authenticate',
+        attempt,
+        challenge: state.challenge,
+        busy: false,
+        otpRejections: 1,
+      };
+    }
+    // A definite refusal: now, and only now, it failed.
+    const fallbackOfStep = state.from === 'confirm' ? fallback : TRANSACTION_FAILED_TRY_AGAIN;
+    return statusOf(state, { status: 'failed', message: serverMessageOf(error) ?? fallbackOfStep });
+  }
+  const lostCall =
+    (state.step === 'confirm' && state.busy === 'confirm') ||
+    (state.step === 'authenticate' && state.busy === 'otp');
+  if (lostCall && isAnswerUnknown(error)) return checkingAfter(state as Busy<D, R>);
   if (state.step === 'confirm' && state.busy === 'confirm') {
     // SPEC §4: any error at confirm goes to failed with the message as a toast.
     return statusOf(state, { status: 'failed', message: serverMessageOf(error) ?? fallback });
@@ -186,7 +272,11 @@ export function moneyFlowReducer<TDetails, TResult = unknown>(
       if (state.step !== 'authenticate' || state.busy) return state;
       const transactionPin = event.transactionPin ?? state.attempt.transactionPin;
       if (!transactionPin) return state;
-      return { ...state, busy: 'otp', attempt: { ...state.attempt, transactionPin } };
+      return {
+        ...state,
+        busy: 'otp',
+        attempt: { ...state.attempt, transactionPin, otp: event.otp },
+      };
     }
     case 'resend': {
       if (state.step !== 'authenticate' || state.busy) return state;
@@ -204,6 +294,32 @@ export function moneyFlowReducer<TDetails, TResult = unknown>(
       return event.keepDetails
         ? { step: 'initiate', draft: state.attempt.details }
         : { step: 'initiate' };
+    case 'check':
+      if (state.step !== 'checking' || state.busy) return state;
+      return { ...state, busy: true };
+    case 'unknown':
+      if (state.step !== 'checking' || !state.busy) return state;
+      return checkingAfter(state);
+    case 'unsent':
+      if (state.step !== 'checking' || !state.busy) return state;
+      // Nothing arrived, so sending it is safe: back to its step, same key, the PIN asked again.
+      if (state.from === 'authenticate' && state.challenge) {
+        return {
+          step: 'authenticate',
+          attempt: { idempotencyKey: state.attempt.idempotencyKey, details: state.attempt.details },
+          challenge: state.challenge,
+          busy: false,
+          otpRejections: 0,
+        };
+      }
+      return {
+        step: 'confirm',
+        attempt: { idempotencyKey: state.attempt.idempotencyKey, details: state.attempt.details },
+        busy: false,
+      };
+    case 'resume':
+      if (state.step !== 'initiate' || event.state.step !== 'checking') return state;
+      return event.state;
     case 'settled':
       // Only a pending outcome can still change, and only once: a definite answer is final.
       if (state.step !== 'status' || state.outcome.status !== 'pending') return state;

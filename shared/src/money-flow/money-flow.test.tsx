@@ -12,7 +12,13 @@ import { AmountField } from '../ui/amount-field';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import type { MoneyFlowPersistence } from './attempt-storage';
-import { MoneyFlow, type MoneyFlowInitiate, type MoneyFlowProps } from './money-flow';
+import {
+  CHECKING_HEADING,
+  CHECKING_TEXT,
+  MoneyFlow,
+  type MoneyFlowInitiate,
+  type MoneyFlowProps,
+} from './money-flow';
 import type { MoneySubmit, MoneySubmitResult } from './types';
 
 interface Airtime {
@@ -238,9 +244,7 @@ describe('MoneyFlow: status', () => {
   });
 
   it("falls back to the screen's SPEC §8 message when the server said nothing", async () => {
-    const { user } = renderFlow(
-      jest.fn().mockRejectedValue({ status: 0, message: 'Network Error' }),
-    );
+    const { user } = renderFlow(jest.fn().mockRejectedValue(apiError(400)));
     await fillAndProceed(user);
     await confirmWithPin(user);
     await screen.findByRole('heading', { name: 'Transaction Failed' });
@@ -250,7 +254,7 @@ describe('MoneyFlow: status', () => {
   it('Try again after a failure fills the form in again under a new key', async () => {
     const submit = jest
       .fn()
-      .mockRejectedValueOnce(apiError(503, 'Biller unavailable'))
+      .mockRejectedValueOnce(apiError(409, 'This wallet is blocked.'))
       .mockResolvedValueOnce(done('successful'));
     const { user } = renderFlow(submit);
     await fillAndProceed(user, '750');
@@ -397,11 +401,7 @@ describe('MoneyFlow: authenticate (202)', () => {
       apiError(401, 'This OTP has expired. Ask for a new one.'),
       'This OTP has expired. Ask for a new one.',
     ],
-    [
-      "'Transaction Failed, Try Again!' without one",
-      { status: 0, message: 'Network Error' },
-      TRANSACTION_FAILED_TRY_AGAIN,
-    ],
+    ["'Transaction Failed, Try Again!' without one", apiError(400), TRANSACTION_FAILED_TRY_AGAIN],
   ])('fails on any other OTP error, with %s as the toast', async (_name, error, message) => {
     const submit = jest.fn();
     const { user } = await reachOtp(submit);
@@ -524,5 +524,209 @@ describe('MoneyFlow: an attempt kept across a reload', () => {
       { transaction_pin: '123456', otp: '123123' },
       expect.objectContaining({ idempotencyKey: 'attempt-key-1' }),
     );
+  });
+});
+
+describe('MoneyFlow: an answer lost on the way back is checked, never called failed', () => {
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+  const LOST = { status: 0, message: 'Network Error' };
+  const persistIn = (storage = memoryStorage()): MoneyFlowPersistence<Airtime> => ({
+    storageKey: 'airtime',
+    parseDetails: (raw) => raw as Airtime,
+    storage,
+  });
+  const expectChecking = () => {
+    expect(heading()).toHaveTextContent(CHECKING_HEADING);
+    expect(screen.getByRole('status')).toHaveTextContent(CHECKING_TEXT);
+    expect(screen.queryByText(/Transaction Failed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  };
+
+  it('checks by sending the same call under the same key, backing off, until the server answers', async () => {
+    const submit = jest
+      .fn()
+      .mockRejectedValueOnce(LOST)
+      .mockRejectedValueOnce(apiError(502))
+      .mockResolvedValueOnce(done('successful', 'AIR-7'));
+    const { user } = renderFlow(submit);
+    await fillAndProceed(user);
+    await confirmWithPin(user);
+    await screen.findByRole('heading', { name: CHECKING_HEADING });
+    expectChecking();
+    expect(showToast).not.toHaveBeenCalled();
+    advance(999);
+    expect(submit).toHaveBeenCalledTimes(1);
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(submit).toHaveBeenCalledTimes(2);
+    expectChecking();
+    // The second check waits longer.
+    await act(async () => jest.advanceTimersByTime(1999));
+    expect(submit).toHaveBeenCalledTimes(2);
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(await screen.findByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+    expect(screen.getByRole('definition')).toHaveTextContent('AIR-7');
+    for (const [input, attempt] of submit.mock.calls) {
+      expect(input).toEqual({ transaction_pin: '123456' });
+      expect(attempt.idempotencyKey).toBe('attempt-key-1');
+    }
+    expect(showToast).not.toHaveBeenCalled();
+  });
+
+  it("asks the server what became of it when the screen can; 'running' waits, then its answer shows", async () => {
+    const submit = jest.fn().mockRejectedValueOnce(apiError(504));
+    const recover = jest
+      .fn()
+      .mockResolvedValueOnce({ kind: 'running' })
+      .mockResolvedValueOnce(done('pending', 'AIR-8'));
+    const { user } = renderFlow(submit, { recover });
+    await fillAndProceed(user);
+    await confirmWithPin(user);
+    await screen.findByRole('heading', { name: CHECKING_HEADING });
+    await act(async () => jest.advanceTimersByTime(1000));
+    expectChecking();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction Pending' })).toBeVisible();
+    expect(recover).toHaveBeenCalledTimes(2);
+    expect(recover).toHaveBeenLastCalledWith({
+      idempotencyKey: 'attempt-key-1',
+      details: { phone: '08012345678', amount: '500' },
+    });
+    // The money call was made once: the answer came from the server's record.
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the call again (same key) when the server says it never arrived', async () => {
+    const submit = jest.fn().mockRejectedValueOnce(LOST).mockResolvedValueOnce(done('successful'));
+    const recover = jest.fn().mockResolvedValue({ kind: 'absent' });
+    const { user } = renderFlow(submit, { recover });
+    await fillAndProceed(user);
+    await confirmWithPin(user);
+    await act(async () => jest.advanceTimersByTime(1000));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(submit.mock.calls.map(([, a]) => a.idempotencyKey)).toEqual([
+      'attempt-key-1',
+      'attempt-key-1',
+    ]);
+  });
+
+  it('fails only on a definite answer, and then Try again is a new attempt (new key)', async () => {
+    const submit = jest.fn().mockRejectedValueOnce(LOST);
+    const recover = jest.fn().mockRejectedValueOnce(apiError(409, 'Insufficient funds.'));
+    const { user } = renderFlow(submit, { recover });
+    await fillAndProceed(user);
+    await confirmWithPin(user);
+    await act(async () => jest.advanceTimersByTime(1000));
+    await screen.findByRole('heading', { name: 'Transaction Failed' });
+    expect(screen.getByRole('status')).toHaveTextContent('Insufficient funds.');
+    expect(showToast).toHaveBeenCalledWith('error', 'Insufficient funds.');
+    submit.mockResolvedValueOnce(done('successful'));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await confirmWithPin(user);
+    expect(submit.mock.calls[1][1].idempotencyKey).toBe('attempt-key-2');
+  });
+
+  it('checks a lost OTP call by sending it again with the same OTP', async () => {
+    const submit = jest
+      .fn()
+      .mockResolvedValueOnce(CHALLENGE)
+      .mockRejectedValueOnce(LOST)
+      .mockResolvedValueOnce(done('successful'));
+    const { user } = renderFlow(submit);
+    await fillAndProceed(user, '60000');
+    await confirmWithPin(user);
+    await user.type(await screen.findByRole('textbox', { name: 'OTP' }), '123123');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: CHECKING_HEADING });
+    await act(async () => jest.advanceTimersByTime(1000));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(submit).toHaveBeenLastCalledWith(
+      { transaction_pin: '123456', otp: '123123' },
+      expect.objectContaining({ idempotencyKey: 'attempt-key-1' }),
+    );
+  });
+
+  it('resumes the check after a reload (kept on the device), and clears it once answered', async () => {
+    const storage = memoryStorage();
+    const persist = persistIn(storage);
+    const first = renderFlow(jest.fn().mockRejectedValueOnce(LOST), { persist });
+    await fillAndProceed(first.user);
+    await confirmWithPin(first.user);
+    await screen.findByRole('heading', { name: CHECKING_HEADING });
+    first.unmount();
+    expect(storage.items.get('airtime.unknown')).toContain('attempt-key-1');
+    // Never the PIN (the phone number holds '123456' too: the field is what is checked).
+    expect(storage.items.get('airtime.unknown')).not.toMatch(/transactionPin|pin"|otp"/i);
+
+    const submit = jest.fn();
+    const recover = jest.fn().mockResolvedValue(done('successful', 'AIR-9'));
+    renderFlow(submit, { persist, recover });
+    expectChecking();
+    await act(async () => jest.advanceTimersByTime(1000));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(recover).toHaveBeenCalledWith(
+      expect.objectContaining({ idempotencyKey: 'attempt-key-1' }),
+    );
+    expect(submit).not.toHaveBeenCalled();
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('after a reload, a call that never arrived goes back to Confirm under the same key (PIN asked again)', async () => {
+    const persist = persistIn();
+    const first = renderFlow(jest.fn().mockRejectedValueOnce(LOST), { persist });
+    await fillAndProceed(first.user);
+    await confirmWithPin(first.user);
+    first.unmount();
+
+    const submit = jest.fn().mockResolvedValue(done('successful'));
+    const { user } = renderFlow(submit, {
+      persist,
+      recover: jest.fn().mockResolvedValue({ kind: 'absent' }),
+    });
+    await act(async () => jest.advanceTimersByTime(1000));
+    expect(heading()).toHaveTextContent('Confirm details');
+    await confirmWithPin(user);
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(submit.mock.calls[0][1].idempotencyKey).toBe('attempt-key-1');
+  });
+
+  it('a second tab cannot start another attempt of the form while one is unknown', async () => {
+    const storage = memoryStorage();
+    // The second tab opened the form before the first lost its answer.
+    const other = renderFlow(jest.fn(), { persist: persistIn(storage) });
+    const otherContainer = other.container;
+    const first = render(
+      <MoneyFlow
+        {...other.props}
+        persist={persistIn(storage)}
+        submit={jest.fn().mockRejectedValueOnce(LOST)}
+      />,
+    );
+    const firstUser = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const inFirst = within(first.container);
+    await firstUser.type(inFirst.getByRole('textbox', { name: 'Phone number' }), '08012345678');
+    await firstUser.type(inFirst.getByRole('textbox', { name: 'Amount' }), '500');
+    await firstUser.click(inFirst.getByRole('button', { name: 'Proceed' }));
+    await firstUser.type(inFirst.getByLabelText(/^Transaction PIN/), '123456');
+    await firstUser.click(inFirst.getByRole('button', { name: 'Next' }));
+    await inFirst.findByRole('heading', { name: CHECKING_HEADING });
+    first.unmount();
+
+    const inOther = within(otherContainer);
+    await other.user.type(inOther.getByRole('textbox', { name: 'Phone number' }), '08012345678');
+    await other.user.type(inOther.getByRole('textbox', { name: 'Amount' }), '900');
+    await other.user.click(inOther.getByRole('button', { name: 'Proceed' }));
+    expect(inOther.getByRole('heading', { level: 2 })).toHaveTextContent(CHECKING_HEADING);
+    expect(other.props.submit).not.toHaveBeenCalled();
   });
 });

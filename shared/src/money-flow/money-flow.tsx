@@ -63,8 +63,14 @@ const STEP_INDEX: Record<MoneyFlowStep, number> = {
   initiate: 0,
   confirm: 1,
   authenticate: 2,
+  checking: 3,
   status: 3,
 };
+
+/** The check of a lost answer: never 'failed' until the server says so (docs in machine.ts). */
+export const CHECKING_HEADING = 'Checking your transaction…';
+export const CHECKING_TEXT =
+  'We did not get an answer from the server. Checking whether your transaction went through… Do not send it again.';
 
 /**
  * SPEC §4 "Purchase/transfer flow" for every transfer and payment screen: initiate (the screen's
@@ -103,7 +109,9 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
         ? 'Confirm details'
         : state.step === 'authenticate'
           ? 'Enter OTP'
-          : STATUS_HEADINGS[state.outcome.status];
+          : state.step === 'checking'
+            ? CHECKING_HEADING
+            : STATUS_HEADINGS[state.outcome.status];
   const heading = (
     <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.heading}>
       {headingText}
@@ -149,6 +157,30 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
         </>
       );
       break;
+    case 'checking':
+      // No Try again: a new attempt could pay twice. Leaving is safe: the check resumes on return.
+      body = (
+        <StatusStep
+          outcome={{ status: 'pending' }}
+          heading={heading}
+          text={CHECKING_TEXT}
+          actions={
+            <>
+              <Link href={closeHref} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+                Close
+              </Link>
+              <Button
+                onClick={() => void flow.check()}
+                loading={state.busy}
+                loadingLabel="Checking…"
+              >
+                Check again
+              </Button>
+            </>
+          }
+        />
+      );
+      break;
     case 'status': {
       const failed = state.outcome.status === 'failed';
       body = (
@@ -178,7 +210,8 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
 
   return (
     <div className={styles.flow}>
-      {state.step === 'status' && !state.afterOtp ? (
+      {(state.step === 'status' && !state.afterOtp) ||
+      (state.step === 'checking' && state.from === 'confirm') ? (
         <Stepper steps={STEP_NAMES_WITHOUT_OTP} current={2} label="Transaction steps" />
       ) : (
         <Stepper steps={STEP_NAMES} current={STEP_INDEX[state.step]} label="Transaction steps" />

@@ -52,6 +52,8 @@ export interface StatusStepProps<TResult> {
   /** The screen's own content (an electricity token, receipt buttons). */
   extra?: ReactNode;
   actions: ReactNode;
+  /** Words of the flow's own in place of the outcome's (the check of a lost answer). */
+  text?: string;
 }
 
 /** SPEC §2 status: successful, pending or failed, the reference when there is one, then actions. */
@@ -60,6 +62,7 @@ export function StatusStep<TResult>({
   heading,
   extra,
   actions,
+  text,
 }: StatusStepProps<TResult>) {
   return (
     <>
@@ -69,9 +72,10 @@ export function StatusStep<TResult>({
           {heading}
         </div>
         <p role="status" className={styles.statusText}>
-          {outcome.status === 'failed' && outcome.message
-            ? outcome.message
-            : STATUS_TEXTS[outcome.status]}
+          {text ??
+            (outcome.status === 'failed' && outcome.message
+              ? outcome.message
+              : STATUS_TEXTS[outcome.status])}
         </p>
       </div>
       {outcome.reference ? (

@@ -31,3 +31,20 @@ export type MoneySubmit<TDetails, TResult = unknown> = (
   input: MoneySubmitInput,
   attempt: MoneyAttempt<TDetails>,
 ) => Promise<MoneySubmitResult<TResult>>;
+
+/** What the server says of an attempt whose answer was lost (GET /money/attempts/{key}). */
+export type MoneyRecovery<TResult = unknown> =
+  /** Its stored answer, read as `submit` reads a fresh one. */
+  | MoneySubmitResult<TResult>
+  /** Still running on the server: ask again. */
+  | { kind: 'running' }
+  /** It never arrived (nothing kept): sending it again under the same key is safe. */
+  | { kind: 'absent' };
+
+/**
+ * Asks the server what became of the attempt. Rejects like `submit`: with the stored refusal (a
+ * definite failure) or with an error that leaves it unknown (no answer again).
+ */
+export type MoneyRecover<TDetails, TResult = unknown> = (
+  attempt: MoneyAttempt<TDetails>,
+) => Promise<MoneyRecovery<TResult>>;

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { loadAttempt, saveAttempt, type MoneyFlowPersistence } from './attempt-storage';
+import {
+  loadAttempt,
+  loadUnknownAttempt,
+  saveAttempt,
+  type MoneyFlowPersistence,
+} from './attempt-storage';
 import { newIdempotencyKey } from './idempotency-key';
 import {
   initialMoneyFlowState,
@@ -7,7 +12,7 @@ import {
   type MoneyFlowEvent,
   type MoneyFlowState,
 } from './machine';
-import type { MoneySubmit, MoneySubmitInput } from './types';
+import type { MoneyRecover, MoneySubmit, MoneySubmitInput } from './types';
 
 export interface UseMoneyFlowOptions<TDetails, TResult = unknown> {
   /** Makes the money call (see MoneySubmit); the flow adds the PIN, the OTP and the key. */
@@ -16,6 +21,11 @@ export interface UseMoneyFlowOptions<TDetails, TResult = unknown> {
   errorFallback: string;
   /** Shows a toast (a remote passes its host-bus toast). */
   showToast: (kind: 'error', message: string) => void;
+  /**
+   * Asks the server what became of an attempt whose answer was lost (GET /money/attempts/{key});
+   * without it, such an attempt is sent again under its key while the PIN is in memory.
+   */
+  recover?: MoneyRecover<TDetails, TResult>;
   /** Keep an attempt under way across a reload (see attempt-storage.ts). */
   persist?: MoneyFlowPersistence<TDetails>;
   /** Tests only: the key and clock sources. */
@@ -35,6 +45,8 @@ export interface MoneyFlowController<TDetails, TResult = unknown> {
   verifyOtp: (otp: string, transactionPin?: string) => Promise<void>;
   /** Repeats the call without an OTP; rejects when no new OTP was sent. */
   resend: (transactionPin?: string) => Promise<void>;
+  /** Checking: ask the server now instead of waiting for the next check (Check again). */
+  check: () => Promise<void>;
   /** Status -> initiate: a new attempt. `keepDetails` fills the form in again (Try again). */
   restart: (options?: { keepDetails?: boolean }) => void;
   /**
@@ -45,6 +57,9 @@ export interface MoneyFlowController<TDetails, TResult = unknown> {
 }
 
 type Listener = () => void;
+
+/** The wait before each check of a lost answer: soon at first, then backing off to 30 s. */
+export const CHECK_DELAYS_MS = [1000, 2000, 4000, 8000, 15000, 30000] as const;
 
 /** The machine outside React state, so a second click sees the first one's effect at once. */
 function createFlowStore<D, R>(initial: MoneyFlowState<D, R>) {
@@ -129,11 +144,16 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
 
   const proceed = useCallback(
     (details: TDetails) => {
+      const { persist } = latest.current;
+      // Another tab (or a page the phone closed) lost the answer of an attempt of this screen: it
+      // is checked first, so a second attempt cannot pay twice.
+      const unknown = persist ? loadUnknownAttempt<TDetails, TResult>(persist, now()) : null;
+      if (unknown && store.send({ type: 'resume', state: unknown })) return;
       const newKey = latest.current.newKey ?? newIdempotencyKey;
       // The key is made before the machine sees the event: the machine stays pure.
       store.send({ type: 'proceed', details, idempotencyKey: newKey() });
     },
-    [store],
+    [store, now],
   );
 
   const back = useCallback(() => void store.send({ type: 'back' }), [store]);
@@ -166,6 +186,58 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
     [call, now],
   );
 
+  /**
+   * One check of a lost answer: the server's record of the attempt when the screen can ask for it,
+   * else (or when it never arrived) the same call again under the same key while the PIN is in
+   * memory: the server replays a completed call, and runs one that never arrived, once.
+   */
+  const check = useCallback(async () => {
+    if (!store.send({ type: 'check' })) return;
+    const current = store.getState();
+    if (current.step !== 'checking') return;
+    const { attempt, from } = current;
+    const { submit, recover, errorFallback } = latest.current;
+    const target = { idempotencyKey: attempt.idempotencyKey, details: attempt.details };
+    try {
+      const found = recover ? await recover(target) : { kind: 'absent' as const };
+      if (found.kind === 'running') {
+        store.send({ type: 'unknown' });
+        return;
+      }
+      if (found.kind !== 'absent') {
+        store.send({ type: 'answered', result: found, now: now() });
+        return;
+      }
+      if (!attempt.transactionPin || (from === 'authenticate' && !attempt.otp)) {
+        store.send({ type: 'unsent' });
+        return;
+      }
+      const result = await submit(
+        {
+          transaction_pin: attempt.transactionPin,
+          ...(from === 'authenticate' ? { otp: attempt.otp } : {}),
+        },
+        target,
+      );
+      store.send({ type: 'answered', result, now: now() });
+    } catch (error) {
+      store.send({ type: 'rejected', error, fallbackMessage: errorFallback });
+      const after = store.getState();
+      if (after.step === 'status' && after.outcome.message) {
+        latest.current.showToast('error', after.outcome.message);
+      }
+    }
+  }, [store, now]);
+
+  // While the outcome is unknown, check again after a growing wait.
+  const waiting = state.step === 'checking' && !state.busy ? state.checks : null;
+  useEffect(() => {
+    if (waiting === null) return;
+    const delay = CHECK_DELAYS_MS[Math.min(waiting, CHECK_DELAYS_MS.length - 1)];
+    const timer = setTimeout(() => void check(), delay);
+    return () => clearTimeout(timer);
+  }, [waiting, check]);
+
   const restart = useCallback(
     (restartOptions?: { keepDetails?: boolean }) =>
       void store.send({ type: 'restart', keepDetails: restartOptions?.keepDetails }),
@@ -177,5 +249,5 @@ export function useMoneyFlow<TDetails, TResult = unknown>(
     [store],
   );
 
-  return { state, proceed, back, confirm, verifyOtp, resend, restart, settle };
+  return { state, proceed, back, confirm, verifyOtp, resend, check, restart, settle };
 }

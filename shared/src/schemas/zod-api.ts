@@ -16,6 +16,7 @@ export {
   gte,
   int,
   literal,
+  looseObject,
   lte,
   maxLength,
   minLength,

@@ -124,8 +124,8 @@ describe('/dashboard/payments/airtime', () => {
     ).toBeInTheDocument();
   });
 
-  it('toasts the SPEC §8 fallback when the server says nothing', async () => {
-    api.encrypted.post.mockRejectedValue(apiError(500));
+  it('toasts the SPEC §8 fallback when the server refuses without words', async () => {
+    api.encrypted.post.mockRejectedValue(apiError(422));
     const user = await open();
     await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000001');
     await user.type(phone(), '08031234567');
@@ -136,5 +136,36 @@ describe('/dashboard/payments/airtime', () => {
     await waitFor(() =>
       expect(toasts()).toContainEqual(['error', ERROR_INITIATING_AIRTIME_PURCHASE]),
     );
+  });
+
+  it('never says failed for a lost answer: it asks the server, which tells the purchase went through', async () => {
+    api.encrypted.post.mockRejectedValue(apiError(0));
+    api.get.mockResolvedValueOnce({ status: 200, data: { state: 'in_progress' } });
+    api.get.mockResolvedValueOnce({
+      status: 200,
+      data: { state: 'completed', status: 201, answer: purchaseAnswer().data },
+    });
+    const user = await open();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Source wallet/ }), '1100000001');
+    await user.type(phone(), '08031234567');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Checking your transaction…' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await user.click(await screen.findByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Transaction Successful' }),
+    ).toBeInTheDocument();
+    const key = (api.encrypted.post.mock.calls[0]?.[2] as { headers: Record<string, string> })
+      .headers['Idempotency-Key'];
+    expect(api.get).toHaveBeenCalledWith(`/money/attempts/${key}`);
+    // One purchase call: the answer came from the server's record.
+    expect(api.encrypted.post).toHaveBeenCalledTimes(1);
+    expect(toasts()).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { missingOf, NetworkSelect, PhoneNumberField, ProceedButton } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { airtimePurchase } from '../../../lib/payments-api';
-import { PaymentScreen } from '../../../lib/payment-screen';
+import { PaymentScreen, storedDetails } from '../../../lib/payment-screen';
 import styles from '../../../lib/payments.module.css';
 import { defaultWallet, telcoName, walletName } from '../../../lib/names';
 
@@ -33,7 +33,8 @@ export function AirtimeScreen() {
       initiateHeading="Airtime details"
       restartLabel="Buy more airtime"
       errorFallback={ERROR_INITIATING_AIRTIME_PURCHASE}
-      submit={submit}
+      {...calls}
+      persist={PERSIST}
       renderForm={(user, initiate) => <AirtimeForm user={user} {...initiate} />}
       summary={(d) => [
         { label: 'Phone number', value: d.receiving_phone_number },
@@ -47,7 +48,12 @@ export function AirtimeScreen() {
 /** The form's values plus the chosen wallet's name (SPEC §3 Airtime details: wallet_name). */
 type AirtimeDetails = AirtimeFormValues & { wallet_name: string };
 
-const submit = airtimePurchase((d: AirtimeDetails) => ({
+const PERSIST = {
+  storageKey: 'ajo.money-flow.airtime',
+  parseDetails: storedDetails<AirtimeDetails>(airtimeFormSchema, ['wallet_name']),
+};
+
+const calls = airtimePurchase((d: AirtimeDetails) => ({
   amount: Number(d.amount),
   wallet_account_number: d.wallet_account_number,
   receiving_phone_number: toInternationalPhone(d.receiving_phone_number),

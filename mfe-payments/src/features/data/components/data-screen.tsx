@@ -20,7 +20,7 @@ import { defaultWallet, telcoName, walletName } from '../../../lib/names';
 import { missingOf, NetworkSelect, PhoneNumberField, ProceedButton } from '../../../lib/fields';
 import { networkFromPhone } from '../../../lib/network-prefix';
 import { dataPurchase, fetchDataPlans } from '../../../lib/payments-api';
-import { PaymentScreen } from '../../../lib/payment-screen';
+import { PaymentScreen, storedDetails } from '../../../lib/payment-screen';
 import styles from '../../../lib/payments.module.css';
 
 /** The form's values plus what the summary and payload need: the wallet's and the plan's names. */
@@ -34,7 +34,12 @@ const EMPTY: DataFormValues = {
   amount: '',
 };
 
-const submit = dataPurchase((d: DataDetails) => ({
+const PERSIST = {
+  storageKey: 'ajo.money-flow.data',
+  parseDetails: storedDetails<DataDetails>(dataFormSchema, ['wallet_name', 'plan_name']),
+};
+
+const calls = dataPurchase((d: DataDetails) => ({
   amount: Number(d.amount),
   dataplan: d.dataplan,
   phoneNumber: toInternationalPhone(d.phoneNumber),
@@ -50,7 +55,8 @@ export function DataScreen() {
       initiateHeading="Data details"
       restartLabel="Buy more data"
       errorFallback={ERROR_INITIATING_DATA_PURCHASE}
-      submit={submit}
+      {...calls}
+      persist={PERSIST}
       renderForm={(user, initiate) => <DataForm user={user} {...initiate} />}
       summary={(d) => [
         { label: 'Phone number', value: d.phoneNumber },

@@ -26,7 +26,7 @@ import { schemaResolver } from '@ajo/remote-kit/zod-form';
 import { missingOf, PhoneNumberField, ProceedButton } from '../../../lib/fields';
 import { defaultWallet, walletName } from '../../../lib/names';
 import { electricityPurchase, fetchServiceTypes, verifyMeter } from '../../../lib/payments-api';
-import { PaymentScreen } from '../../../lib/payment-screen';
+import { PaymentScreen, storedDetails } from '../../../lib/payment-screen';
 import styles from '../../../lib/payments.module.css';
 
 type Meter = VerifyMeterResponse['meter'];
@@ -48,7 +48,16 @@ const EMPTY: ElectricityFormValues = {
   amount: '',
 };
 
-const submit = electricityPurchase((d: ElectricityDetails) => ({
+const PERSIST = {
+  storageKey: 'ajo.money-flow.electricity',
+  parseDetails: storedDetails<ElectricityDetails>(electricityFormSchema, [
+    'wallet_name',
+    'provider_name',
+    'meter',
+  ]),
+};
+
+const calls = electricityPurchase((d: ElectricityDetails) => ({
   phone_number: toInternationalPhone(d.phone_number),
   amount: Number(d.amount),
   meter_number: d.meter_number,
@@ -65,7 +74,8 @@ export function ElectricityScreen() {
       initiateHeading="Electricity details"
       restartLabel="Buy more electricity"
       errorFallback={ERROR_INITIATING_ELECTRICITY_PURCHASE}
-      submit={submit}
+      {...calls}
+      persist={PERSIST}
       renderForm={(user, initiate) => <ElectricityForm user={user} {...initiate} />}
       summary={(d) => [
         { label: 'Service provider', value: d.provider_name },

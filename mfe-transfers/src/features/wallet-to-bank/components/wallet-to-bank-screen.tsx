@@ -3,7 +3,12 @@
 import { useMemo } from 'react';
 import { parseBankOptionValue } from '@ajo/shared/format';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
-import { MoneyFlow, type MoneySubmit } from '@ajo/shared/money-flow';
+import {
+  MoneyFlow,
+  type MoneyRecover,
+  type MoneySubmit,
+  type MoneySubmitResult,
+} from '@ajo/shared/money-flow';
 import { TRANSFER_CHANNEL_CODE } from '@ajo/shared/constants';
 import type { BankTransferResponse } from '@ajo/shared/schemas';
 import { Screen, Spinner } from '@ajo/shared/ui';
@@ -11,7 +16,11 @@ import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { announceMoneyMoved, showToast } from '@ajo/remote-kit/services';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import { beneficiaryWalletOf, saveBeneficiaryAfterTransfer } from '../../../lib/beneficiaries';
-import { sendBankTransfer } from '../../../lib/transfers-api';
+import {
+  recoverBankTransfer,
+  sendBankTransfer,
+  type MoneyAnswer,
+} from '../../../lib/transfers-api';
 import {
   BankTransferForm,
   parseBankTransferDetails,
@@ -39,11 +48,40 @@ export function WalletToBankScreen() {
   const { user } = useCurrentUser();
   const beneficiaryWallet = user ? beneficiaryWalletOf(user.wallets) : undefined;
 
-  const submit = useMemo<MoneySubmit<BankTransferDetails, BankTransferResponse>>(
-    () =>
-      async ({ transaction_pin, otp }, { idempotencyKey, details }) => {
-        const bank = parseBankOptionValue(details.bank);
-        const answer = await sendBankTransfer(
+  // The answer of the call, fresh or found again after it was lost: the balances reload once.
+  const { submit, recover } = useMemo(() => {
+    const finish = (
+      answer: MoneyAnswer<BankTransferResponse>,
+      details: BankTransferDetails,
+    ): MoneySubmitResult<BankTransferResponse> => {
+      if (answer.kind === 'challenge') return { kind: 'challenge', ...answer.challenge };
+      const bank = parseBankOptionValue(details.bank);
+      const result = answer.result;
+      void announceMoneyMoved(details.wallet_account_number);
+      if (details.save_beneficiary && bank && beneficiaryWallet && result.status !== 'failed') {
+        saveBeneficiaryAfterTransfer({
+          name: details.account_name,
+          recipient_account_number: details.account_number,
+          account_number: beneficiaryWallet,
+          account_type: 'bank',
+          bank_code: bank.code,
+          bank_image: null,
+        });
+      }
+      return {
+        kind: 'done',
+        status: result.status,
+        reference: result.paymentReference,
+        details: result,
+      };
+    };
+    const send: MoneySubmit<BankTransferDetails, BankTransferResponse> = async (
+      { transaction_pin, otp },
+      { idempotencyKey, details },
+    ) => {
+      const bank = parseBankOptionValue(details.bank);
+      return finish(
+        await sendBankTransfer(
           {
             transaction_pin,
             account_number: details.account_number,
@@ -63,29 +101,19 @@ export function WalletToBankScreen() {
             ...(otp ? { otp } : {}),
           },
           idempotencyKey,
-        );
-        if (answer.kind === 'challenge') return { kind: 'challenge', ...answer.challenge };
-        const result = answer.result;
-        void announceMoneyMoved(details.wallet_account_number);
-        if (details.save_beneficiary && bank && beneficiaryWallet && result.status !== 'failed') {
-          saveBeneficiaryAfterTransfer({
-            name: details.account_name,
-            recipient_account_number: details.account_number,
-            account_number: beneficiaryWallet,
-            account_type: 'bank',
-            bank_code: bank.code,
-            bank_image: null,
-          });
-        }
-        return {
-          kind: 'done',
-          status: result.status,
-          reference: result.paymentReference,
-          details: result,
-        };
-      },
-    [beneficiaryWallet],
-  );
+        ),
+        details,
+      );
+    };
+    const find: MoneyRecover<BankTransferDetails, BankTransferResponse> = async ({
+      idempotencyKey,
+      details,
+    }) => {
+      const found = await recoverBankTransfer(idempotencyKey);
+      return found.kind === 'running' || found.kind === 'absent' ? found : finish(found, details);
+    };
+    return { submit: send, recover: find };
+  }, [beneficiaryWallet]);
 
   if (!user) {
     return (
@@ -99,6 +127,7 @@ export function WalletToBankScreen() {
     <Screen title="Wallet to Bank Transfer">
       <MoneyFlow<BankTransferDetails, BankTransferResponse>
         submit={submit}
+        recover={recover}
         errorFallback={ERROR_INITIATING_TRANSFER}
         showToast={(kind, message) => void showToast(kind, message)}
         persist={PERSIST}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   api,
@@ -80,6 +80,14 @@ async function openScreen() {
   renderRoute(<WalletToWalletScreen />, '/dashboard/transfers/other-wallet');
   const user = userEvent.setup();
   await screen.findByRole('combobox', { name: /Source wallet/ });
+  return user;
+}
+
+/** The screen opened again while an attempt's outcome is unknown: it goes straight to checking. */
+async function openCheck() {
+  renderRoute(<WalletToWalletScreen />, '/dashboard/transfers/other-wallet');
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { name: 'Checking your transaction…' });
   return user;
 }
 
@@ -182,6 +190,54 @@ describe('/dashboard/transfers/other-wallet', () => {
     expect(call?.[2]).toEqual({
       headers: { 'Idempotency-Key': expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) },
     });
+    expect(bus.emit).toHaveBeenCalledWith({
+      type: 'wallets-changed',
+      walletAccountNumber: '1100000001',
+    });
+  });
+
+  it('a lost answer is checked, not failed; after a reload the check resumes and finds the transfer done', async () => {
+    const answered = await api.encrypted.post('/transfer-funds');
+    let attempt = 'unknown';
+    const fallback = api.encrypted.post.getMockImplementation();
+    api.encrypted.post.mockImplementation(async (url: string, body: unknown, options: unknown) => {
+      // The transfer went through, but its answer never came back.
+      if (url.endsWith('/transfer-funds')) throw apiError(0);
+      return fallback?.(url, body, options);
+    });
+    const plainGet = api.get.getMockImplementation();
+    api.get.mockImplementation(async (url: string) => {
+      if (url.startsWith('/money/attempts/')) {
+        return attempt === 'done'
+          ? { status: 200, data: { state: 'completed', status: 200, answer: answered.data } }
+          : { status: 200, data: { state: 'in_progress' } };
+      }
+      return plainGet?.(url);
+    });
+    api.encrypted.post.mockClear();
+    const user = await openScreen();
+    await fillValidated(user);
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Checking your transaction…' }),
+    ).toBeVisible();
+    expect(screen.queryByText('Transaction Failed')).not.toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+
+    // The page is reloaded while the outcome is unknown.
+    cleanup();
+    attempt = 'done';
+    const again = await openCheck();
+    await again.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+    const sent = api.encrypted.post.mock.calls.filter(([url]) =>
+      String(url).endsWith('transfer-funds'),
+    );
+    expect(sent).toHaveLength(1);
+    const key = (sent[0]?.[2] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+    expect(api.get).toHaveBeenCalledWith(`/money/attempts/${key}`);
     expect(bus.emit).toHaveBeenCalledWith({
       type: 'wallets-changed',
       walletAccountNumber: '1100000001',

@@ -2,7 +2,12 @@
 // number with Validate, amount, narration, Save Beneficiary, then the four steps of SPEC §4.
 import { useMemo } from 'react';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
-import { MoneyFlow, type MoneySubmit } from '@ajo/shared/money-flow';
+import {
+  MoneyFlow,
+  type MoneyRecover,
+  type MoneySubmit,
+  type MoneySubmitResult,
+} from '@ajo/shared/money-flow';
 import type { WalletTransferResponse } from '@ajo/shared/schemas';
 import { Screen, Spinner } from '@ajo/shared/ui';
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
@@ -10,7 +15,11 @@ import { announceMoneyMoved, showToast } from '@ajo/remote-kit/services';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import { beneficiaryWalletOf, saveBeneficiaryAfterTransfer } from '../../../lib/beneficiaries';
 import { ReceiptActions } from '../../../lib/receipt';
-import { sendWalletTransfer } from '../../../lib/transfers-api';
+import {
+  recoverWalletTransfer,
+  sendWalletTransfer,
+  type MoneyAnswer,
+} from '../../../lib/transfers-api';
 import {
   parseWalletTransferDetails,
   WalletTransferForm,
@@ -35,10 +44,37 @@ export function WalletToWalletScreen() {
   const { user } = useCurrentUser();
   const beneficiaryWallet = user ? beneficiaryWalletOf(user.wallets) : undefined;
 
-  const submit = useMemo<MoneySubmit<WalletTransferDetails, WalletTransferResponse>>(
-    () =>
-      async ({ transaction_pin, otp }, { idempotencyKey, details }) => {
-        const answer = await sendWalletTransfer(
+  // The answer of the call, fresh or found again after it was lost: the balances reload once.
+  const { submit, recover } = useMemo(() => {
+    const finish = (
+      answer: MoneyAnswer<WalletTransferResponse>,
+      details: WalletTransferDetails,
+    ): MoneySubmitResult<WalletTransferResponse> => {
+      if (answer.kind === 'challenge') return { kind: 'challenge', ...answer.challenge };
+      void announceMoneyMoved(details.sender_wallet_number);
+      if (details.save_beneficiary && beneficiaryWallet) {
+        saveBeneficiaryAfterTransfer({
+          name: details.receiver_name,
+          recipient_account_number: details.receiver_wallet_number,
+          account_number: beneficiaryWallet,
+          account_type: 'wallet',
+          bank_code: null,
+          bank_image: null,
+        });
+      }
+      return {
+        kind: 'done',
+        status: 'successful',
+        reference: answer.result.transfer.tx_ref,
+        details: answer.result,
+      };
+    };
+    const send: MoneySubmit<WalletTransferDetails, WalletTransferResponse> = async (
+      { transaction_pin, otp },
+      { idempotencyKey, details },
+    ) =>
+      finish(
+        await sendWalletTransfer(
           {
             sender_wallet_number: details.sender_wallet_number,
             wallet_name: details.wallet_name,
@@ -49,28 +85,18 @@ export function WalletToWalletScreen() {
             ...(otp ? { otp } : {}),
           },
           idempotencyKey,
-        );
-        if (answer.kind === 'challenge') return { kind: 'challenge', ...answer.challenge };
-        void announceMoneyMoved(details.sender_wallet_number);
-        if (details.save_beneficiary && beneficiaryWallet) {
-          saveBeneficiaryAfterTransfer({
-            name: details.receiver_name,
-            recipient_account_number: details.receiver_wallet_number,
-            account_number: beneficiaryWallet,
-            account_type: 'wallet',
-            bank_code: null,
-            bank_image: null,
-          });
-        }
-        return {
-          kind: 'done',
-          status: 'successful',
-          reference: answer.result.transfer.tx_ref,
-          details: answer.result,
-        };
-      },
-    [beneficiaryWallet],
-  );
+        ),
+        details,
+      );
+    const find: MoneyRecover<WalletTransferDetails, WalletTransferResponse> = async ({
+      idempotencyKey,
+      details,
+    }) => {
+      const found = await recoverWalletTransfer(idempotencyKey);
+      return found.kind === 'running' || found.kind === 'absent' ? found : finish(found, details);
+    };
+    return { submit: send, recover: find };
+  }, [beneficiaryWallet]);
 
   if (!user) {
     return (
@@ -84,6 +110,7 @@ export function WalletToWalletScreen() {
     <Screen title="Transfer to Other Wallet">
       <MoneyFlow<WalletTransferDetails, WalletTransferResponse>
         submit={submit}
+        recover={recover}
         errorFallback={ERROR_INITIATING_TRANSFER}
         showToast={(kind, message) => void showToast(kind, message)}
         persist={PERSIST}

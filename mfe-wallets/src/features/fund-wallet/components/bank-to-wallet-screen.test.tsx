@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
 import {
@@ -11,7 +11,7 @@ import {
   toasts,
 } from '@ajo/remote-kit/testing';
 import { redirectBrowser } from '@ajo/remote-kit/browser-redirect';
-import { BankToWalletScreen } from './bank-to-wallet-screen';
+import { BankToWalletScreen, NO_ANSWER, NO_ANSWER_RETRY_MS } from './bank-to-wallet-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
 jest.mock('@ajo/remote-kit/browser-redirect', () => ({
@@ -68,8 +68,9 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
   });
 
   it('sends the same client reference when Proceed is pressed again with the same details, a new one for new details', async () => {
-    // Every answer is lost (500): the customer presses Proceed again, then changes the amount.
-    api.encrypted.post.mockRejectedValue(apiError(500));
+    // Every call is refused (an unexpected refusal): the customer presses Proceed again, then
+    // changes the amount.
+    api.encrypted.post.mockRejectedValue(apiError(422));
     const user = await fillForm();
     await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled());
@@ -99,12 +100,65 @@ describe('/dashboard/transfers/bank-to-wallet', () => {
     expect(api.encrypted.post).not.toHaveBeenCalled();
   });
 
-  it("toasts 'Error initiating transfer' when the call fails without a message", async () => {
-    api.encrypted.post.mockRejectedValue(apiError(500));
+  it("toasts 'Error initiating transfer' when the call is refused without a message", async () => {
+    api.encrypted.post.mockRejectedValue(apiError(422));
     await fillForm();
     await waitFor(() => expect(toasts()).toEqual([['error', ERROR_INITIATING_TRANSFER]]));
     expect(redirectBrowser).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeEnabled();
+  });
+
+  it('repeats a call whose answer was lost under the same key, and opens the checkout it answers', async () => {
+    jest.useFakeTimers();
+    try {
+      api.encrypted.post
+        .mockRejectedValueOnce(apiError(0))
+        .mockRejectedValueOnce(apiError(504))
+        .mockResolvedValueOnce({ status: 200, data: { link: CHECKOUT } });
+      renderRoute(<BankToWalletScreen />, '/dashboard/transfers/bank-to-wallet');
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: /Wallet/ }),
+        '1100000001',
+      );
+      await user.type(screen.getByRole('textbox', { name: /Amount/ }), '2500.50');
+      await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(1));
+      await act(async () => jest.advanceTimersByTime(1000));
+      await waitFor(() => expect(api.encrypted.post).toHaveBeenCalledTimes(2));
+      await act(async () => jest.advanceTimersByTime(2000));
+      await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(CHECKOUT));
+      const keys = api.encrypted.post.mock.calls.map(
+        (call) => (call[2] as { headers: Record<string, string> }).headers['Idempotency-Key'],
+      );
+      expect(new Set(keys).size).toBe(1);
+      expect(toasts()).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says the answer was lost (not failed) when it never comes, and Proceed continues the same payment', async () => {
+    jest.useFakeTimers();
+    try {
+      api.encrypted.post.mockRejectedValue(apiError(0));
+      renderRoute(<BankToWalletScreen />, '/dashboard/transfers/bank-to-wallet');
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: /Wallet/ }),
+        '1100000001',
+      );
+      await user.type(screen.getByRole('textbox', { name: /Amount/ }), '2500.50');
+      await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      for (const wait of NO_ANSWER_RETRY_MS) await act(async () => jest.advanceTimersByTime(wait));
+      await waitFor(() => expect(toasts()).toEqual([['error', NO_ANSWER]]));
+      expect(api.encrypted.post).toHaveBeenCalledTimes(4);
+      expect(redirectBrowser).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("toasts the server's message, such as a wrong transaction PIN", async () => {

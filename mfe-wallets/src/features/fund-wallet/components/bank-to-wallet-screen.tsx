@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_PIN_LENGTH } from '@ajo/shared/constants';
 import { transferSourceWallets } from '@ajo/shared/format';
 import { ERROR_INITIATING_TRANSFER } from '@ajo/shared/messages';
-import { newIdempotencyKey } from '@ajo/shared/money-flow';
+import { isAnswerUnknown, newIdempotencyKey } from '@ajo/shared/money-flow';
 import {
   bankToWalletFormSchema,
   bankToWalletPayloadSchema,
@@ -18,6 +18,27 @@ import { isSafeRedirect, redirectBrowser } from '@ajo/remote-kit/browser-redirec
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
 import { initiateBankToWallet } from '../../../lib/wallets-api';
+
+/** Waits before each repeat of a call whose answer was lost (same key: the same checkout). */
+export const NO_ANSWER_RETRY_MS = [1000, 2000, 4000] as const;
+export const NO_ANSWER =
+  'We did not get an answer from the server. Press Proceed again: it continues the same payment, it does not start a second one.';
+
+/** Still no answer after every repeat: the customer is told so, never that it failed. */
+class AnswerLost extends Error {}
+
+/** The call, repeated under the same key while its answer is lost (the server answers it once). */
+async function untilAnswered(send: () => Promise<string>): Promise<string> {
+  for (const wait of [0, ...NO_ANSWER_RETRY_MS]) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      return await send();
+    } catch (error) {
+      if (!isAnswerUnknown(error)) throw error;
+    }
+  }
+  throw new AnswerLost();
+}
 
 export function BankToWalletScreen() {
   const { user } = useCurrentUser();
@@ -56,12 +77,15 @@ export function BankToWalletScreen() {
       const details = JSON.stringify(payload);
       if (attempt.current?.details !== details)
         attempt.current = { key: newIdempotencyKey(), details };
-      const link = await initiateBankToWallet(payload, attempt.current.key);
+      const { key } = attempt.current;
+      const link = await untilAnswered(() => initiateBankToWallet(payload, key));
       if (!isSafeRedirect(link)) throw new Error('unsafe checkout link');
       redirectBrowser(link);
     } catch (error) {
       setSubmitting(false);
-      void showToast('error', errorMessage(error, ERROR_INITIATING_TRANSFER));
+      const said =
+        error instanceof AnswerLost ? NO_ANSWER : errorMessage(error, ERROR_INITIATING_TRANSFER);
+      void showToast('error', said);
     }
   };
 
