@@ -413,6 +413,19 @@ async function main() {
       const to = phases[i + 1]?.at ?? Infinity;
       return calls.filter((c) => c.sentAt >= from && c.sentAt < to);
     };
+    // What the instances logged behind their 503s (pino JSON lines), by message.
+    const causes: Record<string, number> = {};
+    for (const server of servers)
+      for (const line of server.output().split('\n')) {
+        if (!line.includes('"database unavailable"')) continue;
+        try {
+          const entry = JSON.parse(line) as { err?: { message?: string; code?: string } };
+          const cause = `${entry.err?.code ? `${entry.err.code} ` : ''}${entry.err?.message ?? '?'}`;
+          causes[cause] = (causes[cause] ?? 0) + 1;
+        } catch {
+          // not a JSON line
+        }
+      }
     const totalSeconds = (Date.now() - startedAt) / 1000;
     const lines = [
       '# Failover benchmark (PostgreSQL high availability)',
@@ -448,8 +461,19 @@ async function main() {
           .join(', ') || 'none'
       } (${retriedOk} now done, each once).`,
       `- Ledger invariants after the retries: entries that do not balance ${invariants.unbalanced}, negative wallet balances ${invariants.negative}, reconcile ${JSON.stringify(invariants.reconcile)}.`,
+      `- What the instances logged behind their 503s: ${
+        Object.entries(causes)
+          .sort((a, b) => b[1] - a[1])
+          .map(([m, n]) => `${n} × \`${m.slice(0, 120)}\``)
+          .join('; ') || 'nothing'
+      }.`,
       `- **Middleware process exits: ${exits.length}**${exits.length ? ` (${exits.join('; ')})` : ''}.`,
-      `- The nodes at the end (monitor's view): ${finalStates.map((s) => `${s.name} ${s.reported}`).join(', ')}.`,
+      `- The nodes at the end (monitor's view, reported → assigned state): ${finalStates
+        .map(
+          (s) =>
+            `${s.name} ${s.reported} → ${s.goal}${killed.has(s.name) ? ' (stopped by the benchmark)' : ''}`,
+        )
+        .join(', ')}.`,
       '',
       '## Reading it',
       '',
@@ -467,7 +491,10 @@ async function main() {
     mkdirSync(LOG_COPY, { recursive: true });
     for (const file of readdirSync(clusterDir).filter((f) => f.endsWith('.log')))
       copyFileSync(path.join(clusterDir, file), path.join(LOG_COPY, file));
-    console.log(`cluster logs kept in ${LOG_COPY}`);
+    servers.forEach((server, i) =>
+      writeFileSync(path.join(LOG_COPY, `middleware-${i}.log`), server.output()),
+    );
+    console.log(`cluster and middleware logs kept in ${LOG_COPY}`);
     rmSync(clusterDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
