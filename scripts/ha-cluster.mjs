@@ -278,10 +278,15 @@ export async function startHaCluster(
     ]);
     // One node at a time: each standby is cloned from the primary with pg_basebackup.
     await until(
-      `${name} to be created`,
-      () => existsSync(path.join(pgdata, 'postmaster.pid')),
+      `${name} to join`,
+      () => {
+        const states = nodeStates(dir);
+        const me = states.find((s) => s.name === name);
+        return me && (i === 1 ? me.reported === 'single' : me.reported === 'secondary');
+      },
       120_000,
     );
+    // Once the node runs (a reload during its initialisation would restart it half-way).
     run(
       'pg_autoctl',
       [
@@ -292,20 +297,9 @@ export async function startHaCluster(
         'timeout.network_partition_timeout',
         NETWORK_PARTITION_TIMEOUT,
       ],
-      {
-        env: nodeEnv(dir),
-      },
+      { env: nodeEnv(dir) },
     );
     run('pg_autoctl', ['reload', '--pgdata', pgdata], { env: nodeEnv(dir), allowFail: true });
-    await until(
-      `${name} to join`,
-      () => {
-        const states = nodeStates(dir);
-        const me = states.find((s) => s.name === name);
-        return me && (i === 1 ? me.reported === 'single' : me.reported === 'secondary');
-      },
-      120_000,
-    );
   }
   if (nodes > 2) {
     // Two standbys: a commit waits for one of them (ANY 1), so losing any one node keeps
