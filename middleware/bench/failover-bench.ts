@@ -6,6 +6,7 @@
 // afterwards checks in SQL that no acknowledged call was lost or doubled and that the ledger
 // balances. Report: docs/benchmarks/failover.md. Installs pg_auto_failover with apt-get when
 // missing (as root); runs the cluster as the postgres user on loopback ports. A few minutes.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -411,7 +412,8 @@ async function main() {
     const phaseCalls = (i: number) => {
       const from = phases[i]?.at ?? 0;
       const to = phases[i + 1]?.at ?? Infinity;
-      return calls.filter((c) => c.sentAt >= from && c.sentAt < to);
+      // By answer time: a call cut by a kill belongs to the phase the kill opened.
+      return calls.filter((c) => c.answeredAt >= from && c.answeredAt < to);
     };
     // What the instances logged behind their 503s (pino JSON lines), by message.
     const causes: Record<string, number> = {};
@@ -447,7 +449,7 @@ async function main() {
       '',
       '| | primary before → after | seconds to the first successful money call | answers (HTTP status or network error: count) |',
       '| --- | --- | --- | --- |',
-      `| warm-up | ${first.name} | – | ${byKind(calls.filter((c) => c.sentAt < (phases[0]?.at ?? 0)))} |`,
+      `| warm-up | ${first.name} | – | ${byKind(calls.filter((c) => c.answeredAt < (phases[0]?.at ?? 0)))} |`,
       ...phases.map(
         (p, i) =>
           `| ${p.name} | ${p.primaryBefore} → ${p.primaryAfter ?? '?'} | ${p.recovery === undefined ? 'none' : p.recovery.toFixed(1)} | ${byKind(phaseCalls(i))} |`,
@@ -483,6 +485,8 @@ async function main() {
       '',
     ];
     writeFileSync(reportPath, lines.join('\n'));
+    // The repository's Markdown style (best effort: the report stands without it).
+    spawnSync('npx', ['prettier', '--write', reportPath], { cwd: repoRoot, stdio: 'ignore' });
     console.log(lines.join('\n'));
   } finally {
     await Promise.all(servers.map((s) => s.kill()));
