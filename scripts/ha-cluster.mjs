@@ -19,9 +19,12 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 const DBNAME = 'ajo';
 
 /*
- * The monitor's failure detection, tightened from its defaults (a 5 s health check, a node
- * unhealthy after 20 s) so a dead primary is replaced in seconds. Loopback only: on a real network
- * keep some margin over the network's hiccups, or a busy primary is failed over for nothing.
+ * The monitor's failure detection and promotion, tightened from their defaults (a 5 s health
+ * check, a node unhealthy after 20 s, 30 s before a standby replaces a primary that does not answer)
+ * so a dead primary is replaced in seconds. The promotion wait must stay longer than the keepers'
+ * network_partition_timeout (below): a primary cut off from the monitor stops itself before a
+ * standby is promoted, so there are never two primaries. Loopback only: on a real network keep a
+ * margin over the network's hiccups, or a busy primary is failed over for nothing.
  */
 const MONITOR_SETTINGS = {
   'pgautofailover.health_check_period': '1000',
@@ -29,8 +32,10 @@ const MONITOR_SETTINGS = {
   'pgautofailover.health_check_max_retries': '1',
   'pgautofailover.health_check_retry_delay': '500',
   'pgautofailover.node_considered_unhealthy_timeout': '2000',
-  'pgautofailover.primary_demote_timeout': '5000',
+  'pgautofailover.primary_demote_timeout': '6000',
 };
+/** Seconds a keeper that cannot reach the monitor nor a standby waits before stopping its primary. */
+const NETWORK_PARTITION_TIMEOUT = '4';
 
 function run(cmd, args, { asPostgres = true, env = {}, allowFail = false } = {}) {
   const [bin, argv] =
@@ -128,14 +133,26 @@ function openLog(file) {
 }
 
 function psql(port, sql, db = 'pg_auto_failover') {
-  const r = run(
+  return run(
     `${PG_BIN}/psql`,
     ['-h', '127.0.0.1', '-p', String(port), '-U', 'autoctl_node', '-d', db, '-Atc', sql],
+    { allowFail: true },
+  );
+}
+
+/** A statement as the monitor's superuser (ALTER SYSTEM needs one), over its local socket. */
+function monitorSuperuser(dir, port, sql) {
+  const pid = readFileSync(path.join(dir, 'monitor', 'postmaster.pid'), 'utf8').split('\n');
+  const socketDir = pid[4]?.trim() || '/tmp';
+  const r = run(
+    `${PG_BIN}/psql`,
+    ['-h', socketDir, '-p', String(port), '-d', 'pg_auto_failover', '-Atc', sql],
     {
       allowFail: true,
     },
   );
-  return r;
+  if (r.status !== 0) throw new Error(`monitor setting failed: ${sql}: ${r.stderr}`);
+  return r.stdout.trim();
 }
 
 async function until(what, check, ms) {
@@ -220,8 +237,18 @@ export async function startHaCluster(
   ]);
   await until('the monitor', () => psql(monitorPort, 'select 1').status === 0, 60_000);
   for (const [key, value] of Object.entries(MONITOR_SETTINGS))
-    await psql(monitorPort, `alter system set ${key} = '${value}'`, 'postgres');
-  await psql(monitorPort, 'select pg_reload_conf()', 'postgres');
+    monitorSuperuser(dir, monitorPort, `alter system set ${key} = '${value}'`);
+  monitorSuperuser(dir, monitorPort, 'select pg_reload_conf()');
+  await until(
+    'the monitor settings to apply',
+    () =>
+      monitorSuperuser(
+        dir,
+        monitorPort,
+        "select setting from pg_settings where name = 'pgautofailover.primary_demote_timeout'",
+      ) === MONITOR_SETTINGS['pgautofailover.primary_demote_timeout'],
+    10_000,
+  );
 
   const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const info = { dir, monitorPort, nodes: [] };
@@ -259,6 +286,20 @@ export async function startHaCluster(
       },
       120_000,
     );
+    // Once the node runs (a reload during its initialisation would restart it half-way).
+    run(
+      'pg_autoctl',
+      [
+        'config',
+        'set',
+        '--pgdata',
+        pgdata,
+        'timeout.network_partition_timeout',
+        NETWORK_PARTITION_TIMEOUT,
+      ],
+      { env: nodeEnv(dir) },
+    );
+    run('pg_autoctl', ['reload', '--pgdata', pgdata], { env: nodeEnv(dir), allowFail: true });
   }
   if (nodes > 2) {
     // Two standbys: a commit waits for one of them (ANY 1), so losing any one node keeps

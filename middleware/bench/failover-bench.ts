@@ -6,6 +6,7 @@
 // afterwards checks in SQL that no acknowledged call was lost or doubled and that the ledger
 // balances. Report: docs/benchmarks/failover.md. Installs pg_auto_failover with apt-get when
 // missing (as root); runs the cluster as the postgres user on loopback ports. A few minutes.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -72,8 +73,8 @@ const routes: Record<Kind, string> = {
   bill: '/api/payments/categories/airtime/buy-airtime',
 };
 
-/** The name enquiry's fields of the sandbox account that always succeeds (asked once). */
-let bankFields: Record<string, unknown> = {};
+/** Each customer's name enquiry of the sandbox account that always succeeds (asked at the start). */
+const bankFields = new Map<string, Record<string, unknown>>();
 
 function send(
   kind: Kind,
@@ -83,7 +84,7 @@ function send(
   key: string,
 ): Promise<ApiAnswer> {
   if (kind === 'bank')
-    return sendBankTransfer(target, customer, { ...bankFields, amount: 100 }, key);
+    return sendBankTransfer(target, customer, { ...bankFields.get(customer.id), amount: 100 }, key);
   return encryptedCall(target, 'POST', routes[kind], body(kind, customer, receiver), {
     ...customer.auth,
     'idempotency-key': key,
@@ -164,6 +165,8 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
   return customers;
 }
 
+/** Wallet and bank transfers answer 200, bill payments 201 (SPEC §7). */
+const succeeded = (outcome: string) => outcome === '200' || outcome === '201';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor(what: string, ms: number, done: () => boolean) {
@@ -223,7 +226,8 @@ async function main() {
     );
     const targets: ApiTarget[] = servers.map((s) => httpTarget(s.url, DEV_ENCRYPTION_SECRET));
 
-    bankFields = await enquire(targets[0] as ApiTarget, receiver, 'ADAEZE OKONKWO');
+    for (const payer of payers)
+      bankFields.set(payer.id, await enquire(targets[0] as ApiTarget, payer, 'ADAEZE OKONKWO'));
     const calls: Call[] = [];
     let running = true;
     const kinds: Kind[] = ['wallet', 'bank', 'bill'];
@@ -257,20 +261,23 @@ async function main() {
           outcome,
         });
         // A client told to wait (503 Retry-After) pauses a little before its next call.
-        if (outcome !== '200') await sleep(outcome === '503' ? 500 : 200);
+        if (!succeeded(outcome)) await sleep(outcome === '503' ? 500 : 200);
       }
     };
     const workers = payers.map((_, w) => worker(w));
 
     const primaryNode = () => {
       const states = script.nodeStates(cluster.dir);
-      const primary = states.find((s) => s.reported === 'primary' || s.goal === 'primary');
+      const primary = states.find(
+        (s) => s.reported === 'primary' && s.goal === 'primary' && !killed.has(s.name),
+      );
       return cluster.nodes.find((n) => n.name === primary?.name);
     };
     const firstSuccessAfter = (t: number) =>
       calls
-        .filter((c) => c.sentAt >= t && c.outcome === '200')
+        .filter((c) => c.sentAt >= t && succeeded(c.outcome))
         .sort((a, b) => a.answeredAt - b.answeredAt)[0];
+    const killed = new Set<string>();
     const phases: {
       name: string;
       at: number;
@@ -314,6 +321,7 @@ async function main() {
       primaryBefore: second.name,
     });
     script.killNode(cluster.dir, second);
+    killed.add(second.name);
     await sleep(OBSERVE_SECONDS * 1000);
     Object.assign(phases[1] as object, { primaryAfter: primaryNode()?.name });
 
@@ -335,8 +343,8 @@ async function main() {
     // The ledger reference of a money call: user + route (as registered) + key (src/money/money-route.ts).
     const moneyReference = (c: Call) =>
       `money-${createHash('sha256').update(`${c.customer.id}:POST ${c.route}:${c.key}`).digest('hex').slice(0, 32)}`;
-    const acknowledged = calls.filter((c) => c.outcome === '200');
-    const unresolved = calls.filter((c) => c.outcome !== '200');
+    const acknowledged = calls.filter((c) => succeeded(c.outcome));
+    const unresolved = calls.filter((c) => !succeeded(c.outcome));
     const db = await openDatabase({ url: cluster.url, poolMax: 2 });
     let lost = 0;
     let doubled = 0;
@@ -373,7 +381,7 @@ async function main() {
           status = (error as Error).name;
         }
         retryOutcomes[status] = (retryOutcomes[status] ?? 0) + 1;
-        if (status === '200') retriedOk += 1;
+        if (succeeded(status)) retriedOk += 1;
       }
       perReference = await countEntries();
       doubled += [...perReference.values()].filter((n) => n > 1).length;
@@ -404,8 +412,22 @@ async function main() {
     const phaseCalls = (i: number) => {
       const from = phases[i]?.at ?? 0;
       const to = phases[i + 1]?.at ?? Infinity;
-      return calls.filter((c) => c.sentAt >= from && c.sentAt < to);
+      // By answer time: a call cut by a kill belongs to the phase the kill opened.
+      return calls.filter((c) => c.answeredAt >= from && c.answeredAt < to);
     };
+    // What the instances logged behind their 503s (pino JSON lines), by message.
+    const causes: Record<string, number> = {};
+    for (const server of servers)
+      for (const line of server.output().split('\n')) {
+        if (!line.includes('"database unavailable"')) continue;
+        try {
+          const entry = JSON.parse(line) as { err?: { message?: string; code?: string } };
+          const cause = `${entry.err?.code ? `${entry.err.code} ` : ''}${entry.err?.message ?? '?'}`;
+          causes[cause] = (causes[cause] ?? 0) + 1;
+        } catch {
+          // not a JSON line
+        }
+      }
     const totalSeconds = (Date.now() - startedAt) / 1000;
     const lines = [
       '# Failover benchmark (PostgreSQL high availability)',
@@ -427,13 +449,13 @@ async function main() {
       '',
       '| | primary before → after | seconds to the first successful money call | answers (HTTP status or network error: count) |',
       '| --- | --- | --- | --- |',
-      `| warm-up | ${first.name} | – | ${byKind(calls.filter((c) => c.sentAt < (phases[0]?.at ?? 0)))} |`,
+      `| warm-up | ${first.name} | – | ${byKind(calls.filter((c) => c.answeredAt < (phases[0]?.at ?? 0)))} |`,
       ...phases.map(
         (p, i) =>
           `| ${p.name} | ${p.primaryBefore} → ${p.primaryAfter ?? '?'} | ${p.recovery === undefined ? 'none' : p.recovery.toFixed(1)} | ${byKind(phaseCalls(i))} |`,
       ),
       '',
-      `- Money calls sent: ${calls.length}; acknowledged (200): ${acknowledged.length}; without a success answer: ${unresolved.length}.`,
+      `- Money calls sent: ${calls.length}; acknowledged (200 or 201): ${acknowledged.length}; without a success answer: ${unresolved.length}.`,
       `- **Acknowledged calls lost: ${lost}** (an acknowledged call whose ledger entry is missing). **Doubled: ${doubled}** (a money reference with more than one ledger entry, before and after the retries).`,
       `- Retries of the ${unresolved.length} calls without a success answer, same Idempotency-Key: ${
         Object.entries(retryOutcomes)
@@ -441,8 +463,19 @@ async function main() {
           .join(', ') || 'none'
       } (${retriedOk} now done, each once).`,
       `- Ledger invariants after the retries: entries that do not balance ${invariants.unbalanced}, negative wallet balances ${invariants.negative}, reconcile ${JSON.stringify(invariants.reconcile)}.`,
+      `- What the instances logged behind their 503s: ${
+        Object.entries(causes)
+          .sort((a, b) => b[1] - a[1])
+          .map(([m, n]) => `${n} × \`${m.slice(0, 120)}\``)
+          .join('; ') || 'nothing'
+      }.`,
       `- **Middleware process exits: ${exits.length}**${exits.length ? ` (${exits.join('; ')})` : ''}.`,
-      `- The nodes at the end (monitor's view): ${finalStates.map((s) => `${s.name} ${s.reported}`).join(', ')}.`,
+      `- The nodes at the end (monitor's view, reported → assigned state): ${finalStates
+        .map(
+          (s) =>
+            `${s.name} ${s.reported} → ${s.goal}${killed.has(s.name) ? ' (stopped by the benchmark)' : ''}`,
+        )
+        .join(', ')}.`,
       '',
       '## Reading it',
       '',
@@ -452,6 +485,8 @@ async function main() {
       '',
     ];
     writeFileSync(reportPath, lines.join('\n'));
+    // The repository's Markdown style (best effort: the report stands without it).
+    spawnSync('npx', ['prettier', '--write', reportPath], { cwd: repoRoot, stdio: 'ignore' });
     console.log(lines.join('\n'));
   } finally {
     await Promise.all(servers.map((s) => s.kill()));
@@ -460,7 +495,10 @@ async function main() {
     mkdirSync(LOG_COPY, { recursive: true });
     for (const file of readdirSync(clusterDir).filter((f) => f.endsWith('.log')))
       copyFileSync(path.join(clusterDir, file), path.join(LOG_COPY, file));
-    console.log(`cluster logs kept in ${LOG_COPY}`);
+    servers.forEach((server, i) =>
+      writeFileSync(path.join(LOG_COPY, `middleware-${i}.log`), server.output()),
+    );
+    console.log(`cluster and middleware logs kept in ${LOG_COPY}`);
     rmSync(clusterDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -117,7 +117,13 @@ export function createReadWritePool(options: ReadWritePoolOptions): pg.Pool {
     readonly hostIndex: number;
     constructor(config: pg.ClientConfig) {
       const hostIndex = preferred;
-      super({ ...config, connectionString: hostUrls[hostIndex] });
+      // The connect timeout is the client's own: pg-pool's would also bound the wait for a free
+      // connection of a busy pool, turning load into 503s.
+      super({
+        ...config,
+        connectionString: hostUrls[hostIndex],
+        connectionTimeoutMillis: options.connectTimeoutMs,
+      });
       this.hostIndex = hostIndex;
       this.on('error', onLost(hostIndex));
     }
@@ -170,7 +176,7 @@ export function createReadWritePool(options: ReadWritePoolOptions): pg.Pool {
         } catch (error) {
           // Only a host that is down or read-only sends us to the next one; a wrong password or
           // a missing database is the same on every host and is reported as it is.
-          if (!isConnectFailure(error)) throw error;
+          if (!isDatabaseUnavailable(error)) throw error;
           lastError = error;
         }
       }
@@ -181,7 +187,6 @@ export function createReadWritePool(options: ReadWritePoolOptions): pg.Pool {
   return new ReadWritePool({
     Client: HostClient as unknown as typeof pg.Client,
     max: options.max,
-    connectionTimeoutMillis: options.connectTimeoutMs,
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
     keepAlive: true,
@@ -198,14 +203,6 @@ export function createReadWritePool(options: ReadWritePoolOptions): pg.Pool {
       }
     },
   } as pg.PoolConfig);
-}
-
-/** Opening a connection failed because of where it went (down, unreachable, read-only). */
-function isConnectFailure(error: unknown): boolean {
-  // Waiting for a free connection of a full pool is not the host's fault: no other host helps.
-  if (error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect'))
-    return false;
-  return isDatabaseUnavailable(error);
 }
 
 const unavailableNodeCodes = new Set([

@@ -34,9 +34,12 @@ import { startMiddlewareProcess, type ServerProcess } from '../test-support/serv
  */
 
 const packageRoot = findPackageRoot();
-const havePostgres = ['17', '16', '15'].some((v) =>
-  existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`),
-);
+// Where scripts/pg-cluster.mjs looks for pg_ctl.
+const havePostgres = [
+  ...['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin/pg_ctl`),
+  '/usr/local/bin/pg_ctl',
+  '/usr/bin/pg_ctl',
+].some((bin) => existsSync(bin));
 
 interface Cluster {
   url: string;
