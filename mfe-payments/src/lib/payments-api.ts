@@ -60,6 +60,8 @@ function purchase<TDetails>(
       status: transaction.status,
       reference,
       details: { message, transaction },
+      // Said once, in the status box (a second sentence of the flow's own would repeat it).
+      message,
     };
   };
   return {

@@ -1,12 +1,12 @@
-// The status step's own content for a purchase (SPEC §2): the server's sentence on where the money
-// is, and for a delivered prepaid meter the token (0000-0000-0000-0000-0000), its units and Copy.
+// The status step's own content for a purchase (SPEC §2): what was bought, and for a delivered
+// prepaid meter the token (0000-0000-0000-0000-0000), its units and Copy. The server's sentence on
+// where the money is sits in the flow's status box.
 import { lazy, Suspense } from 'react';
 import type { MoneyFlowStatusSlot } from '@ajo/shared/money-flow';
 import { toLocalPhone } from '@ajo/shared/schemas';
 import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
 import type { PurchaseResult } from './payments-api';
-import styles from './payments.module.css';
 
 // Only a delivered prepaid token needs it: fetched then, not with the payments screens.
 const TokenPanel = lazy(() => import('./token-panel'));
@@ -17,7 +17,6 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
   const { transaction } = result;
   return (
     <>
-      <p className={styles.muted}>{result.message}</p>
       {transaction.token ? (
         <Suspense fallback={<Spinner label="Loading the token…" />}>
           <TokenPanel token={transaction.token} units={transaction.units} />

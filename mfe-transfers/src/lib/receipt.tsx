@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { formatNaira } from '@ajo/shared/format';
 import { Button } from '@ajo/shared/ui';
+import { SummaryList } from '@ajo/shared/ui/money-fields';
 import { showToast } from '@ajo/remote-kit/services';
 import styles from './transfers.module.css';
 
@@ -20,14 +21,29 @@ export interface ReceiptData {
 
 const STATUS_WORDS = { successful: 'Successful', pending: 'Pending', failed: 'Failed' } as const;
 
+/** Transfers cost the customer nothing; the receipt says so, as a bank's does. */
+export const TRANSFER_FEE = 0;
+
+/** '27 Nov 2026, 14:05' in Lagos time, the way the history dates entries. */
+export const receiptDate = (date: Date) =>
+  date.toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 export function receiptText(receipt: ReceiptData): string {
   return [
     `Ajo Wallet — ${receipt.title}`,
     `Status: ${STATUS_WORDS[receipt.status]}`,
     `Amount: ${formatNaira(receipt.amount)}`,
     ...receipt.lines.map(([label, value]) => `${label}: ${value}`),
+    `Fee: ${formatNaira(TRANSFER_FEE)}`,
     `Reference: ${receipt.reference}`,
-    `Date: ${receipt.date.toLocaleString('en-NG')}`,
+    `Date: ${receiptDate(receipt.date)}`,
   ].join('\n');
 }
 
@@ -61,8 +77,9 @@ export async function shareReceipt(receipt: ReceiptData): Promise<void> {
 }
 
 /**
- * Share and Download PDF for a successful or pending transfer. The receipt is dated when the status
- * step first shows it (the transfer's answer), not again on every render.
+ * The receipt on screen (amount, who got it, fee, date and time; the reference is just above, on
+ * the status step) with Share and Download PDF, for a successful or pending transfer. It is dated
+ * when the status step first shows it (the transfer's answer), not again on every render.
  */
 export function ReceiptActions({ receipt: details }: { receipt: Omit<ReceiptData, 'date'> }) {
   const [date] = useState(() => new Date());
@@ -79,13 +96,28 @@ export function ReceiptActions({ receipt: details }: { receipt: Omit<ReceiptData
     }
   };
   return (
-    <div className={styles.actions} aria-label="Receipt">
-      <Button variant="secondary" onClick={run(() => shareReceipt(receipt))} disabled={busy}>
-        Share receipt
-      </Button>
-      <Button variant="secondary" onClick={run(() => downloadReceiptPdf(receipt))} disabled={busy}>
-        Download PDF
-      </Button>
-    </div>
+    <>
+      <SummaryList
+        label="Receipt"
+        rows={[
+          { label: 'Amount', amount: receipt.amount },
+          ...receipt.lines.map(([label, value]) => ({ label, value })),
+          { label: 'Fee', amount: TRANSFER_FEE },
+          { label: 'Date and time', value: receiptDate(receipt.date) },
+        ]}
+      />
+      <div className={styles.actions} aria-label="Receipt actions">
+        <Button variant="secondary" onClick={run(() => shareReceipt(receipt))} disabled={busy}>
+          Share receipt
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={run(() => downloadReceiptPdf(receipt))}
+          disabled={busy}
+        >
+          Download PDF
+        </Button>
+      </div>
+    </>
   );
 }

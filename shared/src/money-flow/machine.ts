@@ -33,7 +33,10 @@ export interface FlowOutcome<TResult> {
   status: MoneyOutcomeStatus;
   reference?: string;
   details?: TResult;
-  /** Why it failed: the server's message or the step's SPEC §8 fallback (also shown as a toast). */
+  /**
+   * The server's words on the outcome (where the money is), or why it failed: the server's message
+   * or the step's SPEC §8 fallback (also shown as a toast).
+   */
   message?: string;
 }
 
@@ -145,7 +148,12 @@ export function canResendAt(challenge: FlowChallenge, now: number): boolean {
 function toOutcome<TResult>(
   result: Extract<MoneySubmitResult<TResult>, { kind: 'done' }>,
 ): FlowOutcome<TResult> {
-  return { status: result.status, reference: result.reference, details: result.details };
+  return {
+    status: result.status,
+    reference: result.reference,
+    details: result.details,
+    ...(result.message ? { message: result.message } : {}),
+  };
 }
 
 function challengeFrom(result: OtpChallenge, now: number): FlowChallenge {
@@ -323,7 +331,12 @@ export function moneyFlowReducer<TDetails, TResult = unknown>(
     case 'settled':
       // Only a pending outcome can still change, and only once: a definite answer is final.
       if (state.step !== 'status' || state.outcome.status !== 'pending') return state;
-      return { ...state, outcome: { ...state.outcome, status: event.status } };
+      {
+        // The words were the pending answer's; the screen says the later answer itself.
+        const { message: _pendingWords, ...outcome } = state.outcome;
+        void _pendingWords;
+        return { ...state, outcome: { ...outcome, status: event.status } };
+      }
     default:
       return state;
   }

@@ -72,14 +72,19 @@ export function StatusStep<TResult>({
           {heading}
         </div>
         <p role="status" className={styles.statusText}>
-          {text ??
-            (outcome.status === 'failed' && outcome.message
-              ? outcome.message
-              : STATUS_TEXTS[outcome.status])}
+          {text ?? outcome.message ?? STATUS_TEXTS[outcome.status]}
         </p>
       </div>
       {outcome.reference ? (
-        <SummaryList rows={[{ label: 'Reference', value: outcome.reference }]} />
+        <SummaryList
+          rows={[
+            {
+              label: 'Reference',
+              // One line on a phone: a reference split over three reads as three.
+              value: <span className={styles.reference}>{outcome.reference}</span>,
+            },
+          ]}
+        />
       ) : null}
       {extra}
       <div className={styles.actions}>{actions}</div>

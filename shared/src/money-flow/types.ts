@@ -8,8 +8,18 @@ export type MoneyOutcomeStatus = 'successful' | 'pending' | 'failed';
 export type MoneySubmitResult<TResult = unknown> =
   /** A 202: the server sent an OTP (SPEC §4) to `recipient` (unmasked; the flow masks it, SPEC §9). */
   | ({ kind: 'challenge' } & OtpChallenge)
-  /** A 200 / 201 with the transaction's status and reference; `details` for the status slot. */
-  | { kind: 'done'; status: MoneyOutcomeStatus; reference: string; details?: TResult };
+  /**
+   * A 200 / 201 with the transaction's status and reference; `details` for the status slot;
+   * `message`, the server's words on where the money is, said once in the status box in place of
+   * the flow's own sentence.
+   */
+  | {
+      kind: 'done';
+      status: MoneyOutcomeStatus;
+      reference: string;
+      details?: TResult;
+      message?: string;
+    };
 
 /** The body fields the flow adds to the screen's details; `otp` only on the authenticate step. */
 export interface MoneySubmitInput {

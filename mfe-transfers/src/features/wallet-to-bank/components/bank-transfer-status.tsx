@@ -21,7 +21,8 @@ export const BANK_STATUS_TEXTS = {
 export const CHECK_STATUS_FAILED = 'Could not check the transfer. Please try again.';
 export const STILL_PENDING = 'The bank has not answered yet. We keep checking for you.';
 
-const wordsOf = (answer: BankTransferResponse) =>
+/** The bank's answer in plain words: said once, in the flow's status box (wallet-to-bank-screen). */
+export const wordsOf = (answer: BankTransferResponse) =>
   answer.message.trim() || BANK_STATUS_TEXTS[answer.status];
 
 export interface BankTransferStatusProps {
@@ -70,8 +71,6 @@ export function BankTransferStatus({
           <strong>Update: </strong>
           {wordsOf(latest)}
         </p>
-      ) : latest.status !== 'successful' ? (
-        <p className={styles.note}>{wordsOf(latest)}</p>
       ) : null}
       {latest.status === 'pending' ? (
         <>

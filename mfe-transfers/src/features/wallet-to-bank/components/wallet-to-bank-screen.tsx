@@ -26,7 +26,7 @@ import {
   parseBankTransferDetails,
   type BankTransferDetails,
 } from './bank-transfer-form';
-import { BankTransferStatus } from './bank-transfer-status';
+import { BankTransferStatus, wordsOf } from './bank-transfer-status';
 
 const PERSIST = {
   storageKey: 'ajo.money-flow.wallet-to-bank',
@@ -73,6 +73,7 @@ export function WalletToBankScreen() {
         status: result.status,
         reference: result.paymentReference,
         details: result,
+        message: wordsOf(result),
       };
     };
     const send: MoneySubmit<BankTransferDetails, BankTransferResponse> = async (
