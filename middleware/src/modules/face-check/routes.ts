@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { AppError } from '../../errors.js';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
+import { currentUser } from '../../plugins/auth.js';
 import {
   createFaceDetector,
   FaceDetectorBusyError,
@@ -12,6 +13,7 @@ import {
 } from './face-detector.js';
 import { judgeDetection } from './face-rules.js';
 import { FACE_MESSAGES } from './messages.js';
+import { recordFaceCheckPass } from './passes.js';
 import { pictureSize } from './picture-size.js';
 
 /** Largest picture accepted (413 above 5 MB). */
@@ -112,6 +114,8 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
         'face check',
       );
       if (!verdict.ok) throw new AppError(422, verdict.message, 'FACE_CHECK_FAILED');
+      // POST /verify-user takes only a stored photo with these very bytes, for this customer.
+      await recordFaceCheckPass(app.db, currentUser(request).id, bytes);
       return { message: FACE_MESSAGES.detected, faces: verdict.faces };
     },
   );
