@@ -220,6 +220,13 @@ describe('POST /api/verify-user (activation)', () => {
         bytes: portraitPng(),
       });
       expect(await answer(user, photo, tid)).toEqual({ status: 200, body: DONE });
+      // The owner is handed a signed link that opens it; the bare address opens nothing.
+      const link = (await get(t, `/api/users/${user.id}`, user)).json().photo_url as string;
+      expect(link).toMatch(/\?expires=\d+&signature=/);
+      const served = await t.app.inject({ method: 'GET', url: link });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(portraitPng())).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(403);
     });
 
     it('refuses a 36-byte PDF, a blank grey PNG and a 16000 × 16000 picture the check refused', async () => {
