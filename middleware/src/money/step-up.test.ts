@@ -378,7 +378,10 @@ describe('the step-up budget (README "Security notes")', () => {
     const stepUp = directStepUp();
     for (let i = 0; i < 6; i++) await stepUp.challenge(callOf(ada), phone);
     for (let i = 0; i < 4; i++) await stepUp.challenge(callOf(bola), phone);
-    await expect(stepUp.challenge(callOf(bola), phone)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(stepUp.challenge(callOf(bola), phone)).rejects.toMatchObject({
+      statusCode: 429,
+      headers: { 'retry-after': '3600' },
+    });
   });
 
   it('locks step-up after 10 wrong codes: no new code, not even the right one is checked; open again after the hour', async () => {
@@ -399,7 +402,13 @@ describe('the step-up budget (README "Security notes")', () => {
       }
     }
     const before = await smsCount(phone);
-    await expect(stepUp.challenge(callOf(ada), phone)).rejects.toMatchObject(locked);
+    clock.advance(60);
+    await expect(stepUp.challenge(callOf(ada), phone)).rejects.toMatchObject({
+      ...locked,
+      message:
+        'Too many wrong transaction codes. Payments that need a code are locked for 59 minutes.',
+      headers: { 'retry-after': String(59 * 60) },
+    });
     expect(await smsCount(phone)).toBe(before);
     clock.advance(60 * 60);
     const call = callOf(ada);

@@ -75,11 +75,7 @@ export class StepUp {
     for (const key of [`user:${call.userId}`, `phone:${phone}`]) {
       const used = await countInWindow(this.deps.db, `step-up-challenges|${key}`, now);
       if (used.count > STEP_UP_CHALLENGES_PER_WINDOW) {
-        throw new AppError(
-          429,
-          stepUpBudgetUsed(minutesUntil(used.resetAt, now)),
-          'STEP_UP_BUDGET',
-        );
+        throw tooMany(stepUpBudgetUsed, used.resetAt, now, 'STEP_UP_BUDGET');
       }
     }
     const otp = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -141,7 +137,7 @@ export class StepUp {
     // code gives its count back, so only wrong codes lock.
     const failures = await countInWindow(this.deps.db, failuresKey(call.userId), now);
     if (failures.count > STEP_UP_WRONG_CODES_BEFORE_LOCK) {
-      throw new AppError(429, stepUpLocked(minutesUntil(failures.resetAt, now)), 'STEP_UP_LOCKED');
+      throw tooMany(stepUpLocked, failures.resetAt, now, 'STEP_UP_LOCKED');
     }
     if (!this.deps.secrets.verifyCode(this.code(call, otp), challenge.otp_hash)) {
       throw unauthorized(
@@ -172,7 +168,7 @@ export class StepUp {
       .where('reset_at', '>', now)
       .executeTakeFirst();
     if (row && row.count >= STEP_UP_WRONG_CODES_BEFORE_LOCK) {
-      throw new AppError(429, stepUpLocked(minutesUntil(row.reset_at, now)), 'STEP_UP_LOCKED');
+      throw tooMany(stepUpLocked, row.reset_at, now, 'STEP_UP_LOCKED');
     }
   }
 
@@ -191,6 +187,14 @@ const failuresKey = (userId: string) => `step-up-wrong-codes|user:${userId}`;
 
 const minutesUntil = (resetAt: Date, now: Date) =>
   Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000));
+
+/** 429 saying in words and in Retry-After when the window ends. */
+function tooMany(message: (minutes: number) => string, resetAt: Date, now: Date, code: string) {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError(429, message(minutesUntil(resetAt, now)), code, undefined, {
+    'retry-after': String(seconds),
+  });
+}
 
 /**
  * One use of a fixed window counter in `rate_limits`, on the app's clock (not the database's, so
