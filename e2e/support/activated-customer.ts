@@ -1,7 +1,7 @@
 // An activated customer for the wallet journeys, made the fast way: sign-up and sign-in
 // through the real screens (support/onboarding.ts), then the identity steps a browser would make
-// through the API with the session's own token — BVN consent at the sandbox provider, the photo
-// upload, POST /verify-user — and the transaction PIN. The camera journeys
+// through the API with the session's own token — BVN consent at the sandbox provider, the face
+// check and the photo upload, POST /verify-user — and the transaction PIN. The camera journeys
 // (new-customer-verifies-identity-with-*.spec.ts) already prove those screens; here they would only
 // cost time. Middleware README "Sandbox test identities" and "Uploads and the face check".
 import fs from 'node:fs';
@@ -91,11 +91,27 @@ async function activateThroughApi(token: string): Promise<void> {
   expect(location.searchParams.get('status'), 'BVN consent outcome').toBe('success');
   const tid = location.searchParams.get('tid') as string;
 
+  // The server activates only with a stored photo that passed its face check (SPEC §5): the
+  // check first, then the same bytes uploaded, as the onboarding screen does.
+  const portrait = fs.readFileSync(facePortraitPng);
+  await ok(
+    await api(token, '/services/detect-face', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        encrypted: encryptText(
+          JSON.stringify({ image: portrait.toString('base64') }),
+          DEV_ENCRYPTION_SECRET,
+        ),
+      }),
+    }),
+    'POST /services/detect-face',
+  );
   const upload = await ok(
     await api(token, '/storage/upload?path=images/face.png', {
       method: 'POST',
       headers: { 'Content-Type': 'image/png' },
-      body: fs.readFileSync(facePortraitPng),
+      body: portrait,
     }),
     'POST /storage/upload',
   );

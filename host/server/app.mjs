@@ -19,6 +19,11 @@ import {
   jsonDataElement,
   REGISTRY_DATA_ID,
 } from './first-load.mjs';
+import {
+  capConnectionsPerAddress,
+  MAX_CONNECTIONS_PER_CLIENT,
+  serverOptions,
+} from './connection-guards.mjs';
 import { operatorApi, parseOperators } from './operator-api.mjs';
 import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry-store.mjs';
@@ -67,11 +72,20 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
  * @param {{ distDir: string, deployDir: string, middlewareUrl?: string, adminToken?: string,
  *   operators?: { name: string, token: string }[], registryDatabaseUrl?: string, hostShared?: Record<string, string>, mountCheck?: (o: { dir: string, name: string, version: string }) => Promise<string[]>, operatorApiElsewhere?: boolean, operatorRateLimit?: { max: number, timeWindow: number | string }, beaconRateLimit?: { max: number, timeWindow: number | string },
  *   trustProxy?: false | string, production?: boolean, overrideSecret?: string, now?: () => number,
+ *   serverTimeouts?: Partial<typeof import('./connection-guards.mjs').SERVER_TIMEOUTS>, maxConnectionsPerClient?: number,
  *   appConfig: { apiBaseUrl: string, encryptionSecret: string, bankName: string, bankLicence?: string, androidStoreUrl?: string, iosStoreUrl?: string }, logger?: boolean | { level: string } }} o
  */
 export async function buildApp(o) {
   // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).
-  const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const app = Fastify({
+    logger: o.logger ?? false,
+    trustProxy: o.trustProxy ?? false,
+    // Request, header, keep-alive and idle timeouts; 408/431 as {message} (connection-guards.mjs).
+    ...serverOptions(o.serverTimeouts),
+  });
+  if (!o.trustProxy) {
+    capConnectionsPerAddress(app.server, o.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT);
+  }
   const store = createRegistryStore(o.deployDir, {
     databaseUrl: o.registryDatabaseUrl,
     hostShared: o.hostShared,

@@ -9,6 +9,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { createOverrideSigner, OVERRIDE_MINUTES, OVERRIDE_PARAM } from './registry-per-browser.mjs';
 import { answerWithMessages, limitPerClient } from './client-guards.mjs';
+import { serverOptions } from './connection-guards.mjs';
 import { createRegistryStore, RegistryError } from './registry-store.mjs';
 import { UPLOAD_LIMIT, withUnpackedBuild } from './registry-upload.mjs';
 import consoleFiles from './console/files.cjs';
@@ -329,7 +330,11 @@ export async function operatorApi(app, o) {
  * not share, so a firewall or a private network can keep it out of reach. `o` as for buildApp.
  */
 export async function buildOperatorApp(o) {
-  const app = Fastify({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const app = Fastify({
+    logger: o.logger ?? false,
+    trustProxy: o.trustProxy ?? false,
+    ...serverOptions(),
+  });
   const store = createRegistryStore(o.deployDir, {
     databaseUrl: o.registryDatabaseUrl,
     hostShared: o.hostShared,

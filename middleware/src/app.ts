@@ -28,7 +28,12 @@ import { appCheckPlugin } from './plugins/app-check.js';
 import { authPlugin, type WalletOwnerLookup } from './plugins/auth.js';
 import { textGuardPlugin } from './plugins/text-guard.js';
 import { envelopePlugin } from './plugins/envelope.js';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, errorsPlugin } from './plugins/errors.js';
+import {
+  SERVER_TIMEOUTS,
+  serverTimeoutOptions,
+  type ServerTimeouts,
+} from './http/server-timeouts.js';
 import type { Api } from './http/api.js';
 import { openApiPlugin } from './http/openapi.js';
 import { validatorCompiler } from './validation.js';
@@ -74,6 +79,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Job queue settings beyond config.jobs (tests: instance id, timers). */
   jobs?: Partial<JobQueueOptions>;
+  /** Default SERVER_TIMEOUTS (src/http/server-timeouts.ts); tests shorten them. */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
 /**
@@ -134,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    ...serverTimeoutOptions({ ...SERVER_TIMEOUTS, ...deps.serverTimeouts }),
     // Keep-alive sockets must not hold shutdown open; in-flight requests still finish.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

@@ -394,6 +394,14 @@ export interface CoreTables {
   referral_invites: ReferralInvitesTable;
   referral_rewards: ReferralRewardsTable;
   sessions: SessionsTable;
+  face_check_passes: FaceCheckPassesTable;
+}
+
+// Migration 0021: a picture that passed the server face check, by its SHA-256 (hex), per customer.
+export interface FaceCheckPassesTable {
+  user_id: string;
+  sha256: string;
+  created_at: CreatedAt;
 }
 
 // Migration 0016: phone numbers invited from a referral landing page (POST /referral).

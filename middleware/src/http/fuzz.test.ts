@@ -8,11 +8,13 @@
  * (docs/architecture.md "The wire contract"). Deterministic: the cases are enumerated, not random,
  * so a failure replays exactly.
  */
+import type { AddressInfo } from 'node:net';
 import type { RouteOptions } from 'fastify';
 import { toJSONSchema } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { decryptText, encryptText } from '../security/envelope-cipher.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { rawRequest } from '../test-support/raw-http.js';
 import { ADDRESS_NOT_VALID, ADDRESS_TOO_LONG } from '../plugins/errors.js';
 import { DOCS_PREFIX } from './openapi.js';
 import { TEST_PIN, fundedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
@@ -378,3 +380,36 @@ it('answers every malformed request of every route with a 4xx {message}, never a
   expect(problems.slice(0, 80)).toEqual([]);
   expect(sent).toBeGreaterThanOrEqual(5000);
 }, 900_000);
+
+it('answers headers or a query string over the size limit with 431 {message} on every route', async () => {
+  // Node's HTTP parser refuses these before Fastify routes them (app.inject never parses), so over
+  // a real socket: a 20 KB header, and a 20 KB query string, above Node's 16 KB limit.
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  const routes = t.app.routeCatalogue.filter(
+    (r) => r.url.startsWith('/api/') && !r.url.startsWith(DOCS_PREFIX),
+  );
+  const problems: string[] = [];
+  for (const route of routes) {
+    const method = ([] as string[]).concat(route.method)[0] ?? 'GET';
+    const url = route.url.replace(/:[A-Za-z]+|\*/g, '1');
+    for (const [label, head] of [
+      ['header', `${method} ${url} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`],
+      ['query', `${method} ${url}?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
+    ] as const) {
+      const answer = await rawRequest(port, head);
+      const problem =
+        answer.status !== 431
+          ? `${answer.status}`
+          : problemWith(
+              { method, url, label, headers: {}, encrypted: false },
+              431,
+              answer.body,
+              answer.contentType,
+            );
+      if (problem) problems.push(`${method} ${route.url} [big ${label}] → ${problem}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(routes.length).toBeGreaterThan(40);
+});

@@ -9,3 +9,9 @@ export const ACCOUNT_NOT_FOUND = 'Account not found';
 export const REFERENCE_CONFLICT = 'This reference was already used for a different transaction.';
 export const stepUpOtpSms = (otp: string) =>
   `Your Ajo Wallet transaction code is ${otp}. It expires in 10 minutes. Never share it, not even with Ajo Wallet staff.`;
+/** Step-up budget (money/step-up.ts): challenges per customer and per phone in a window. */
+export const stepUpBudgetUsed = (minutes: number) =>
+  `Too many transaction codes requested. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+/** Step-up lock (money/step-up.ts): too many wrong codes in a window. */
+export const stepUpLocked = (minutes: number) =>
+  `Too many wrong transaction codes. Payments that need a code are locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`;

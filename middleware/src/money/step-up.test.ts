@@ -320,6 +320,128 @@ describe('step-up of money calls at or above STEP_UP_AMOUNT (default ₦50,000)'
   });
 });
 
+describe('the step-up budget (README "Security notes")', () => {
+  const smsCount = async (phone: string) =>
+    (await t.app.providers.sandboxOutbox!.list(phone)).filter((m) => m.channel === 'sms').length;
+  const directStepUp = () =>
+    new StepUp({
+      db: t.database.db,
+      clock,
+      notifier: t.app.providers.notifier,
+      secrets: t.app.secrets,
+    });
+  const callOf = (ada: Customer) => ({
+    userId: ada.id,
+    route: 'POST /api/test/pay',
+    clientReference: randomUUID(),
+    operationHash: 'ef'.repeat(32),
+  });
+
+  it('sends 10 challenges an hour per customer; the 11th to the 31st are refused before any SMS; the next hour opens again', async () => {
+    const ada = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const before = await smsCount(phone);
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push(await pay(ada, randomUUID()));
+    expect(answers.slice(0, 10).every((a) => a.status === 202)).toBe(true);
+    for (const refused of answers.slice(10)) {
+      expect(refused).toEqual({
+        status: 429,
+        body: { message: 'Too many transaction codes requested. Please try again in 60 minutes.' },
+      });
+    }
+    expect((await smsCount(phone)) - before).toBe(10);
+    // (Straight at the check: the sign-in token does not live an hour.)
+    clock.advance(60 * 60);
+    await expect(directStepUp().challenge(callOf(ada), phone)).resolves.toMatchObject({
+      recipient: phone,
+    });
+    expect((await smsCount(phone)) - before).toBe(11);
+  });
+
+  it('spends the budget exactly under 30 concurrent challenges: 10 SMS', async () => {
+    const ada = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const stepUp = directStepUp();
+    const before = await smsCount(phone);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => stepUp.challenge(callOf(ada), phone)),
+    );
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(10);
+    expect((await smsCount(phone)) - before).toBe(10);
+  });
+
+  it('counts per phone number too, whoever asks', async () => {
+    const ada = await fundedCustomer();
+    const bola = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const stepUp = directStepUp();
+    for (let i = 0; i < 6; i++) await stepUp.challenge(callOf(ada), phone);
+    for (let i = 0; i < 4; i++) await stepUp.challenge(callOf(bola), phone);
+    await expect(stepUp.challenge(callOf(bola), phone)).rejects.toMatchObject({
+      statusCode: 429,
+      headers: { 'retry-after': '3600' },
+    });
+  });
+
+  it('locks step-up after 10 wrong codes: no new code, not even the right one is checked; open again after the hour', async () => {
+    const ada = await fundedCustomer();
+    const phone = await phoneOf(ada);
+    const stepUp = directStepUp();
+    const locked = {
+      statusCode: 429,
+      message:
+        'Too many wrong transaction codes. Payments that need a code are locked for 60 minutes.',
+    };
+    for (let round = 0; round < 2; round++) {
+      const call = callOf(ada);
+      await stepUp.challenge(call, phone);
+      const otp = await otpSentTo(phone);
+      for (const wrong of otherCodes(otp, 5)) {
+        await expect(stepUp.verify(call, wrong)).rejects.toMatchObject({ statusCode: 401 });
+      }
+    }
+    const before = await smsCount(phone);
+    clock.advance(60);
+    await expect(stepUp.challenge(callOf(ada), phone)).rejects.toMatchObject({
+      ...locked,
+      message:
+        'Too many wrong transaction codes. Payments that need a code are locked for 59 minutes.',
+      headers: { 'retry-after': String(59 * 60) },
+    });
+    expect(await smsCount(phone)).toBe(before);
+    clock.advance(60 * 60);
+    const call = callOf(ada);
+    await stepUp.challenge(call, phone);
+    const otp = await otpSentTo(phone);
+    // A right code gives its count back: wrong codes alone lock.
+    const checks = new SecretChecks(t.app.secrets, 'verifyCode');
+    try {
+      for (const wrong of otherCodes(otp, 4)) {
+        await expect(stepUp.verify(call, wrong)).rejects.toMatchObject({ statusCode: 401 });
+      }
+      await expect(stepUp.verify(call, otp)).resolves.toBeUndefined();
+      const second = callOf(ada);
+      await stepUp.challenge(second, phone);
+      const code = await otpSentTo(phone);
+      for (const wrong of otherCodes(code, 5)) {
+        await expect(stepUp.verify(second, wrong)).rejects.toMatchObject({ statusCode: 401 });
+      }
+      const third = callOf(ada);
+      await stepUp.challenge(third, phone);
+      const last = await otpSentTo(phone);
+      // The 10th wrong code of the hour is still compared; after it, not even the right one.
+      await expect(stepUp.verify(third, otherCodes(last, 1)[0]!)).rejects.toMatchObject({
+        statusCode: 401,
+      });
+      await expect(stepUp.verify(third, last)).rejects.toMatchObject(locked);
+      expect(checks.compared).toHaveLength(4 + 1 + 5 + 1);
+    } finally {
+      checks.restore();
+    }
+  });
+});
+
 describe('STEP_UP_AMOUNT', () => {
   it('is configurable in naira', async () => {
     const small = await createTestApp({ STEP_UP_AMOUNT: '100' }, { clock });

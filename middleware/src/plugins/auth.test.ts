@@ -145,6 +145,33 @@ describe('auth plumbing', () => {
     expect((await get(`/api/test/users/${ALICE}`, token)).statusCode).toBe(200);
   });
 
+  it.each([
+    ['an exp ten years away (issued now)', 0, 10 * 365 * 86400],
+    ['an iat an hour in the future', 3600, 3600 + 600],
+    ['an iat 31 s in the future', 31, 600],
+    ['an iat older than TOKEN_TTL and an exp still ahead', -3601, 600],
+  ])(
+    'answers 401 for a token signed with our secret for a live session, with %s',
+    async (label, iatFromNow, expFromNow) => {
+      const { sessionId } = await t.app.tokens.issue(ALICE);
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(ALICE)
+        .setIssuedAt(now + iatFromNow)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setExpirationTime(now + expFromNow)
+        .sign(new TextEncoder().encode(JWT_SECRET));
+      // A ten-year exp issued now is younger than TOKEN_TTL today, but it asks for more than we
+      // ever give: refused too (exp beyond iat + TOKEN_TTL).
+      expect({ label, status: (await get(`/api/test/users/${ALICE}`, token)).statusCode }).toEqual({
+        label,
+        status: 401,
+      });
+    },
+  );
+
   it('issues tokens that expire after TOKEN_TTL', async () => {
     const before = Date.now();
     const { expiresAt } = await t.app.tokens.issue(ALICE);

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/postgres-pool.js';
@@ -42,6 +43,33 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions['frameworkEr
     message: status === 414 ? ADDRESS_TOO_LONG : ADDRESS_NOT_VALID,
   });
 };
+
+export const HEADERS_TOO_LARGE = 'Request headers or address are too large';
+export const REQUEST_TOO_SLOW = 'The request took too long to arrive';
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request
+ * (headers or query string over the header size limit: 431; a request that did not arrive within
+ * the request timeout: 408; anything unparsable: 400). Fastify's own answer is its
+ * `{error, message, statusCode}` body, not the `{message}` contract.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', REQUEST_TOO_SLOW]
+        : [400, 'Bad Request', 'Bad request'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /**
  * Central error handler: AppError → its status; the ledger's refusals → their 4xx (one mapping for

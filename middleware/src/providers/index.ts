@@ -18,6 +18,7 @@ import type { IdentityProvider } from './identity/index.js';
 import { SandboxIdentityProvider } from './identity/sandbox.js';
 import type { Notifier } from './notifier/index.js';
 import { SandboxNotifier } from './notifier/sandbox.js';
+import { createUrlSigner } from '../security/signed-urls.js';
 
 /** Every third party the routes talk to (docs/architecture.md "The middleware"). */
 export interface Providers {
@@ -52,7 +53,7 @@ export function createProviders(
     billAggregator: new SandboxBillAggregator(db, now),
     identity: new SandboxIdentityProvider(),
     notifier,
-    fileStorage: createFileStorage(config, db),
+    fileStorage: createFileStorage(config, db, now),
     cardCheckout: new SandboxCardCheckout(),
     appAttestation: new SandboxAppAttestation(config.appCheck.secret, config.appCheck.ttlSeconds),
     documentReview: new SandboxDocumentReviewer(),
@@ -61,9 +62,13 @@ export function createProviders(
 }
 
 /** FILE_STORAGE: the database (default, sandbox) or S3-compatible object storage. */
-export function createFileStorage(config: Config, db: Kysely<Database>): FileStorage {
+export function createFileStorage(
+  config: Config,
+  db: Kysely<Database>,
+  now: () => Date = () => new Date(),
+): FileStorage {
   const settings = config.fileStorage;
   return settings.kind === 's3'
     ? new S3FileStorage(settings)
-    : new DatabaseFileStorage(db, config.publicBaseUrl);
+    : new DatabaseFileStorage(db, createUrlSigner(config.jwt.secret, now), config.publicBaseUrl);
 }

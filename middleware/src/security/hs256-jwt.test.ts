@@ -145,6 +145,28 @@ describe('HS256 tokens without the thread pool', () => {
     expect(verifyHs256(early, key, { ...check, nowMs: NOW + 60_000 })).not.toBeNull();
   });
 
+  it('refuses an iat in the future (beyond 30 s of clock skew)', () => {
+    const ahead = (seconds: number) =>
+      signHs256(key, {}, { ...claims, iat: nowSeconds + seconds, exp: nowSeconds + seconds + 60 });
+    expect(verifyHs256(ahead(30), key, check)).not.toBeNull();
+    expect(verifyHs256(ahead(31), key, check)).toBeNull();
+    expect(verifyHs256(ahead(10 * 365 * 86400), key, check)).toBeNull();
+  });
+
+  it('refuses, with maxAgeSeconds, a token older than that or asking to live longer, whatever exp says', () => {
+    const aged = { ...check, maxAgeSeconds: 3600 };
+    const token = (iatAgo: number, life: number) =>
+      signHs256(key, {}, { ...claims, iat: nowSeconds - iatAgo, exp: nowSeconds - iatAgo + life });
+    expect(verifyHs256(token(3599, 3600), key, aged)).not.toBeNull();
+    expect(verifyHs256(token(3601, 7200), key, aged)).toBeNull();
+    expect(verifyHs256(token(0, 10 * 365 * 86400), key, aged)).toBeNull();
+    expect(verifyHs256(token(0, 3600), key, aged)).not.toBeNull();
+    const { iat: _iat, ...withoutIat } = claims;
+    expect(
+      verifyHs256(signHs256(key, {}, withoutIat), key, { ...aged, required: ['exp'] }),
+    ).toBeNull();
+  });
+
   it('TokenSigner signs and reads with the injected clock', async () => {
     let now = NOW;
     const signer = createTokenSigner({ secret: SECRET, ttlSeconds: 60, now: () => now });

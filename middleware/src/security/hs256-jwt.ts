@@ -10,7 +10,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The checks are jose's (RFC 7519 §7.2) for what our tokens use: three base64url parts, a JSON
  * object header whose alg is HS256 exactly (so 'none' and every other algorithm are refused) and
  * which asks for no critical extension, a signature compared in constant time, a JSON object
- * payload, then issuer, audience, the required claims, and exp/nbf against the caller's clock.
+ * payload, then issuer, audience, the required claims, and exp/nbf against the caller's clock;
+ * beyond jose, an iat in the future and a token older than the lifetime we give (maxAgeSeconds)
+ * are refused whatever exp says.
  */
 
 export type Claims = Record<string, unknown>;
@@ -24,7 +26,19 @@ export interface Hs256Check {
   required: readonly string[];
   /** The current time in milliseconds (the injected clock). */
   nowMs: number;
+  /**
+   * The longest life we give a token: older (by `iat`) is refused whatever its `exp` says, and so
+   * is one whose `exp` is further than this from its `iat`, so a token signed with a far `exp` (a
+   * leaked key, a bug) does not live on. Requires `iat`.
+   */
+  maxAgeSeconds?: number;
 }
+
+/**
+ * How far ahead of our clock an `iat` may be: another instance's clock may run a little ahead.
+ * Beyond it the token claims to come from the future and is refused.
+ */
+export const CLOCK_SKEW_SECONDS = 30;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
@@ -84,6 +98,12 @@ export function verifyHs256(token: string, key: Buffer, check: Hs256Check): Clai
 
   const now = Math.floor(check.nowMs / 1000);
   if (payload.iat !== undefined && !isNumber(payload.iat)) return null;
+  if (isNumber(payload.iat) && payload.iat > now + CLOCK_SKEW_SECONDS) return null;
+  if (check.maxAgeSeconds !== undefined) {
+    if (!isNumber(payload.iat) || now - payload.iat > check.maxAgeSeconds) return null;
+    // Nor does a token asking for a longer life than we give live on until it is that old.
+    if (isNumber(payload.exp) && payload.exp - payload.iat > check.maxAgeSeconds) return null;
+  }
   if (payload.nbf !== undefined && (!isNumber(payload.nbf) || payload.nbf > now)) return null;
   if (payload.exp !== undefined && (!isNumber(payload.exp) || payload.exp <= now)) return null;
   if (payload.sub !== undefined && typeof payload.sub !== 'string') return null;

@@ -42,8 +42,9 @@ export function createSignupTokens(opts: { secret: string; clock: Clock }): Sign
       const payload = verifyHs256(token, key, {
         issuer: TOKEN_ISSUER,
         audience: AUDIENCE,
-        required: ['exp'],
+        required: ['exp', 'iat'],
         nowMs: opts.clock.now().getTime(),
+        maxAgeSeconds: SIGNUP_TOKEN_TTL_SECONDS,
       });
       const phone = payload?.phone;
       return payload?.scope === 'signup' && typeof phone === 'string' && /^234\d{10}$/.test(phone)

@@ -82,6 +82,8 @@ export function createTokenSigner(opts: {
         // exp is checked only when present: a token without one would never expire.
         required: ['exp', 'iat', 'sub'],
         nowMs: now(),
+        // TOKEN_TTL: no token of ours is older, whatever exp it carries.
+        maxAgeSeconds: opts.ttlSeconds,
       });
       if (!payload || typeof payload.sub !== 'string' || !payload.sub) return null;
       const sid = payload['sid'];

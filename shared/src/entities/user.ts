@@ -55,7 +55,6 @@ export interface NinVerificationData {
 }
 
 export interface Referral {
-  id: number | string;
   first_name: string;
   last_name: string;
 }

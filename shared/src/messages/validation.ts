@@ -42,6 +42,7 @@ export const AMOUNT_TOO_LONG = 'Amount must be at most 10 characters';
 export const NARRATION_TOO_LONG = 'Narration must be at most 30 characters';
 export const METER_NUMBER_REQUIRED = 'Meter number is required';
 export const METER_NUMBER_TOO_LONG = 'Meter number must be at most 20 characters';
+export const METER_NUMBER_INVALID = 'Meter number can contain only digits, dashes and slashes';
 export const TERMS_REQUIRED = 'You must accept the terms and conditions';
 export const WALLET_REQUIRED = 'Select a wallet';
 export const COMMISSION_WALLET_NOT_ALLOWED = 'The commission wallet cannot be used here';

@@ -42,9 +42,11 @@ export const identityDocumentCreatedResponseSchema = z.object({
 });
 export type IdentityDocumentCreatedResponse = z.infer<typeof identityDocumentCreatedResponseSchema>;
 
-/** SPEC §3 Referral: a customer who signed up with this customer's code. */
+/**
+ * SPEC §3 Referral: a customer who signed up with this customer's code, by name only (the referee's
+ * user id is not the referrer's to know; an older server's `id` is ignored).
+ */
 export const referralSchema = z.object({
-  id: nonEmpty,
   first_name: z.string(),
   last_name: z.string(),
 });

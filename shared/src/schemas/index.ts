@@ -18,3 +18,4 @@ export * from './identity';
 export * from './transfers';
 export * from './payments';
 export * from './settings';
+export * from './ids';

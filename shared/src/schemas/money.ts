@@ -18,6 +18,7 @@ import {
   COMMISSION_WALLET_NOT_ALLOWED,
   METER_NUMBER_REQUIRED,
   METER_NUMBER_TOO_LONG,
+  METER_NUMBER_INVALID,
   NARRATION_TOO_LONG,
   SOURCE_WALLET_REQUIRED,
   WALLET_NUMBER_INVALID,
@@ -94,13 +95,14 @@ export const narrationSchema = z.optional(
 );
 
 /** SPEC §5: meter number, required, max 20. */
-export const meterNumberSchema = z
-  .string(METER_NUMBER_REQUIRED)
-  .check(
-    z.trim(),
-    z.minLength(1, { error: METER_NUMBER_REQUIRED, abort: true }),
-    z.maxLength(METER_NUMBER_MAX_LENGTH, METER_NUMBER_TOO_LONG),
-  );
+export const meterNumberSchema = z.string(METER_NUMBER_REQUIRED).check(
+  z.trim(),
+  z.minLength(1, { error: METER_NUMBER_REQUIRED, abort: true }),
+  z.maxLength(METER_NUMBER_MAX_LENGTH, METER_NUMBER_TOO_LONG),
+  // Prepaid meters are 11 or 13 digits; postpaid account numbers may carry dashes and slashes.
+  // Nothing else, so a name such as `__proto__` never reaches a lookup.
+  z.regex(/^\d[\d/-]*$/, METER_NUMBER_INVALID),
+);
 
 /** SPEC §5: 'Source wallet required'; the account number of the wallet a payment comes from. */
 export const sourceWalletNumberSchema = requiredString(SOURCE_WALLET_REQUIRED);

@@ -33,6 +33,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let phones = 2348031120000;
+/** Another customer with a bearer token (each customer has their own rate and one check at a time). */
+async function customer(): Promise<Record<string, string>> {
+  phones += 1;
+  const user = await t.app.db
+    .insertInto('users')
+    .values({ phone_number: String(phones), referral_code: `G${String(phones).slice(-7)}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { authorization: `Bearer ${(await t.app.tokens.issue(user.id)).token}` };
+}
+
 const detectFace = (image: string, headers = auth) =>
   encryptedCall(t, 'POST', '/api/services/detect-face', { image }, headers);
 const base64 = (bytes: Buffer) => bytes.toString('base64');
@@ -99,7 +111,8 @@ describe('POST /api/services/detect-face', () => {
     for (const [width, height] of [
       [16000, 16000],
       [5001, 5000],
-      [10_001, 100],
+      [2001, 2000],
+      [4097, 100],
     ] as const) {
       expect(await detectFace(base64(pngDeclaring(width, height)))).toEqual({
         status: 413,
@@ -162,9 +175,15 @@ describe('POST /api/services/detect-face', () => {
       ),
     };
     const order: string[] = [];
+    const people = [await customer(), await customer(), await customer()];
     const checks = [1, 2, 3].map((n) =>
       t.app
-        .inject({ method: 'POST', url: '/api/services/detect-face', headers: auth, payload })
+        .inject({
+          method: 'POST',
+          url: '/api/services/detect-face',
+          headers: people[n - 1],
+          payload,
+        })
         .then((res) => order.push(`face ${n}: ${res.statusCode}`)),
     );
     await t.app
@@ -173,5 +192,48 @@ describe('POST /api/services/detect-face', () => {
     await Promise.all(checks);
     expect(order[0]).toBe('health: 200');
     expect(order.slice(1).sort()).toEqual(['face 1: 200', 'face 2: 200', 'face 3: 200']);
+  });
+
+  it('checks one picture at a time per customer: a second one meanwhile is 429', async () => {
+    const ada = await customer();
+    const answers = await Promise.all([
+      detectFace(base64(portraitPng()), ada),
+      detectFace(base64(portraitPng()), ada),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 429]);
+    expect(answers.find((a) => a.status === 429)?.body).toEqual({
+      message: FACE_MESSAGES.alreadyChecking,
+    });
+    // Once answered, the next one is checked.
+    expect((await detectFace(base64(portraitPng()), ada)).status).toBe(200);
+  });
+
+  it("does not hold a genuine check behind other customers' big pictures", async () => {
+    // Three customers each send a 2000 × 2000 JPEG of noise (4 MP, the most accepted; seconds to
+    // decode), then a fourth the camera-sized portrait. The limit: the portrait is answered within
+    // 5 s and before the big ones are all done (one queue made it wait for all three).
+    const noise = solid(2000, 2000, 0);
+    for (let i = 0; i < noise.data.length; i++) noise.data[i] = (i * 2654435761) >>> 24;
+    const big = base64(encodeJpeg(noise, 70)); // 4 MB, under the 5 MB limit
+    const [warm, ...senders] = await Promise.all([1, 2, 3, 4, 5].map(() => customer()));
+    await detectFace(big, warm); // loads the model in the large pictures' worker
+    const started = performance.now();
+    const bigDone: number[] = [];
+    const bigs = senders.slice(0, 3).map((who) =>
+      detectFace(big, who).then((answer) => {
+        bigDone.push(performance.now() - started);
+        return answer;
+      }),
+    );
+    const genuine = await detectFace(base64(portraitPng()), senders[3]);
+    const genuineMs = performance.now() - started;
+    const bigAnswers = await Promise.all(bigs);
+    expect(genuine.status).toBe(200);
+    for (const a of bigAnswers) expect(a.status).toBe(422);
+    console.info(
+      `genuine check ${Math.round(genuineMs)} ms beside three 4 MP pictures done at ${bigDone.map(Math.round).join(', ')} ms`,
+    );
+    expect(genuineMs).toBeLessThan(5_000);
+    expect(genuineMs).toBeLessThan(Math.max(...bigDone));
   });
 });

@@ -16,6 +16,8 @@ const { PNG } = requireFromPackage('pngjs');
 // Detection runs on at most this many pixels on the longer side (speed on 2 cores); the face-size
 // rule is a ratio, so it does not change with the scale.
 const MAX_SIDE = workerData.maxSide ?? 640;
+// The route's pixel budget (MAX_PICTURE_PIXELS), in megapixels.
+const MAX_MEGAPIXELS = workerData.maxMegapixels ?? 4;
 // Score below which a candidate is ignored altogether; the rules (face-rules.ts) judge the rest.
 const MIN_SCORE = 0.3;
 // A face this sure needs no second look (face-rules.ts passes from 0.6).
@@ -59,8 +61,8 @@ function decode(bytes) {
       // frame only, and a JPEG could declare another one after it.
       const image = jpeg.decode(bytes, {
         useTArray: true,
-        maxResolutionInMP: 25,
-        maxMemoryUsageInMB: 600,
+        maxResolutionInMP: MAX_MEGAPIXELS,
+        maxMemoryUsageInMB: 200,
       });
       return { width: image.width, height: image.height, data: image.data };
     }

@@ -26,7 +26,8 @@ export class FaceDetectorTimeoutError extends Error {}
 export class FaceDetectorBusyError extends Error {}
 
 export interface FaceDetector {
-  detect(bytes: Buffer): Promise<Detection>;
+  /** `pixels`: the size the picture declares, when known (a laned detector picks its lane by it). */
+  detect(bytes: Buffer, pixels?: number): Promise<Detection>;
   /** Starts the worker and loads the model now instead of on the first picture. */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +55,8 @@ export interface FaceDetectorOptions {
   /** Pictures waiting beyond this are refused at once (FaceDetectorBusyError). */
   maxQueue?: number;
   maxSide?: number;
+  /** The decoder's own cap per JPEG frame (the route checks the declared size first). */
+  maxMegapixels?: number;
 }
 
 /**
@@ -83,6 +86,7 @@ export function createFaceDetector(opts: FaceDetectorOptions): FaceDetector {
       workerData: {
         packageJsonPath: path.join(packageRoot, 'package.json'),
         maxSide: opts.maxSide,
+        maxMegapixels: opts.maxMegapixels,
       },
     });
     w.on('message', (msg: WorkerReply) => {
@@ -163,6 +167,36 @@ export function createFaceDetector(opts: FaceDetectorOptions): FaceDetector {
       const w = current?.worker;
       current = null;
       if (w) await w.terminate();
+    },
+  };
+}
+
+/**
+ * Pictures at or under this many pixels take the fast lane. The web app sends a camera frame of
+ * at most 640 px wide (mfe-onboarding photo.ts), 0.3 MP; only a client of its own sends more.
+ */
+export const SMALL_PICTURE_PIXELS = 1_000_000;
+
+/**
+ * Two detectors, each its own worker and queue: pictures up to SMALL_PICTURE_PIXELS in one, larger
+ * ones in the other. A big picture costs seconds to decode; in a single queue a genuine check
+ * waited behind every big one sent before it (three made it take 25 s). Here it waits only behind
+ * other small ones, which take a fraction of a second each.
+ */
+export function createLanedFaceDetector(
+  opts: FaceDetectorOptions,
+): FaceDetector & { detect(bytes: Buffer, pixels?: number): Promise<Detection> } {
+  const small = createFaceDetector(opts);
+  const large = createFaceDetector(opts);
+  return {
+    detect(bytes, pixels = Number.POSITIVE_INFINITY) {
+      return (pixels <= SMALL_PICTURE_PIXELS ? small : large).detect(bytes);
+    },
+    async warmUp() {
+      await Promise.all([small.warmUp(), large.warmUp()]);
+    },
+    async close() {
+      await Promise.all([small.close(), large.close()]);
     },
   };
 }

@@ -10,7 +10,8 @@ export const FACE_MESSAGES = {
   undecodable: 'The picture could not be read. Please send a JPEG or PNG image.',
   tooLarge: 'The file is too large. The limit is 5 MB.',
   tooManyPixels:
-    'The picture is too large to check (more than 25 megapixels). Please take a new photo with the camera.',
+    'The picture is too large to check (more than 4 megapixels). Please take a new photo with the camera.',
+  alreadyChecking: 'Your last picture is still being checked. Please wait for its answer.',
   busy: 'The face check is busy. Please try again in a moment.',
   timeout: 'The face check took too long. Please try again.',
 } as const;

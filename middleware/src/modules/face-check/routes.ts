@@ -3,8 +3,9 @@ import { z } from 'zod/mini';
 import { AppError } from '../../errors.js';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
+import { currentUser } from '../../plugins/auth.js';
 import {
-  createFaceDetector,
+  createLanedFaceDetector,
   FaceDetectorBusyError,
   FaceDetectorTimeoutError,
   UndecodableImageError,
@@ -12,17 +13,19 @@ import {
 } from './face-detector.js';
 import { judgeDetection } from './face-rules.js';
 import { FACE_MESSAGES } from './messages.js';
+import { recordFaceCheckPass } from './passes.js';
 import { pictureSize } from './picture-size.js';
 
 /** Largest picture accepted (413 above 5 MB). */
 export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 /**
- * Largest picture decoded: 25 megapixels (a 6000 × 4000 phone photo fits) and 10,000 pixels a
- * side. A PNG declaring 16000 × 16000 in 249 KB would otherwise take 1.9 GB and 20 s to decode; it
- * is refused by its header (picture-size.ts) before the decoder runs.
+ * Largest picture decoded: 4 megapixels and 4096 pixels a side. The web app sends a camera frame
+ * of at most 640 × 480 (0.3 MP); the face is judged at 640 px anyway. A PNG declaring
+ * 16000 × 16000 in 249 KB would otherwise take 1.9 GB and 20 s to decode, and 5000 × 5000 (24 KB
+ * on the wire) took 8 s and 270 MB: refused by the header (picture-size.ts) before the decoder runs.
  */
-export const MAX_PICTURE_PIXELS = 25_000_000;
-const MAX_PICTURE_SIDE = 10_000;
+export const MAX_PICTURE_PIXELS = 4_000_000;
+const MAX_PICTURE_SIDE = 4096;
 /** Face checks per customer per 15 minutes: enough retakes for a person, not a flood. */
 export const FACE_CHECKS_PER_WINDOW = 20;
 // A 5 MB picture is ~6.7 MB of base64, ~9 MB once inside the envelope; above this Fastify stops
@@ -52,7 +55,14 @@ export interface FaceCheckRouteOptions {
 /** POST /services/detect-face: the onboarding photo's server face check. */
 export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}) {
   const detector =
-    opts.detector ?? createFaceDetector({ timeoutMs: app.config.faceCheck.timeoutSeconds * 1000 });
+    opts.detector ??
+    createLanedFaceDetector({
+      timeoutMs: app.config.faceCheck.timeoutSeconds * 1000,
+      maxMegapixels: MAX_PICTURE_PIXELS / 1_000_000,
+    });
+  // One check at a time per customer (on this instance): a customer's next picture waits for the
+  // answer to the last, so one account cannot fill the detectors' queues.
+  const checking = new Set<string>();
   if (!opts.detector) app.addHook('onClose', () => detector.close());
 
   // Fastify's own "body too large" gets the contract's words; everything else goes to errorsPlugin.
@@ -71,7 +81,7 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
       preHandler: app.limitPerUser({ name: 'face-check', max: FACE_CHECKS_PER_WINDOW }),
       schema: {
         body: detectFaceBody,
-        response: { 200: faceDetectedResponse, ...errors(400, 401, 413, 422, 503) },
+        response: { 200: faceDetectedResponse, ...errors(400, 401, 413, 422, 429, 503) },
       },
     },
     async (request) => {
@@ -89,9 +99,12 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
       ) {
         throw new AppError(413, FACE_MESSAGES.tooManyPixels);
       }
+      const userId = currentUser(request).id;
+      if (checking.has(userId)) throw new AppError(429, FACE_MESSAGES.alreadyChecking, 'BUSY');
+      checking.add(userId);
       let detection;
       try {
-        detection = await detector.detect(bytes);
+        detection = await detector.detect(bytes, size.width * size.height);
       } catch (error) {
         if (error instanceof UndecodableImageError)
           throw new AppError(400, FACE_MESSAGES.undecodable);
@@ -101,6 +114,8 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
           throw new AppError(503, FACE_MESSAGES.timeout);
         }
         throw error;
+      } finally {
+        checking.delete(userId);
       }
       const verdict = judgeDetection(detection);
       request.log.info(
@@ -112,6 +127,8 @@ export async function faceCheckRoutes(app: Api, opts: FaceCheckRouteOptions = {}
         'face check',
       );
       if (!verdict.ok) throw new AppError(422, verdict.message, 'FACE_CHECK_FAILED');
+      // POST /verify-user takes only a stored photo with these very bytes, for this customer.
+      await recordFaceCheckPass(app.db, userId, bytes);
       return { message: FACE_MESSAGES.detected, faces: verdict.faces };
     },
   );

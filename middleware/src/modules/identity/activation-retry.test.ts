@@ -20,7 +20,7 @@ describe('activation when a wallet number collides', () => {
       db: t.database.db,
       repository: new IdentityRepository(t.database.db),
       clock,
-      isUsersUpload: async () => true,
+      photoStatus: async () => 'checked',
       ledgerOptions: { randomInt: () => serials.shift() ?? 999 },
     });
     const a = await createUser(t);

@@ -11,6 +11,7 @@ import {
   NIN_ALREADY_LINKED,
   PHOTO_NOT_UPLOADED,
   VERIFICATION_COMPLETED,
+  VERIFICATION_FAILED,
 } from './messages.js';
 import { COMMISSION_WALLET, MAIN_WALLET } from '../wallets/wallet-objects.js';
 
@@ -51,7 +52,14 @@ export class ActivationService {
       db: Kysely<Database>;
       repository: IdentityRepository;
       clock: Clock;
-      isUsersUpload: (userId: string, url: string) => Promise<boolean>;
+      /**
+       * Whether photo_url is this user's own upload, and whether its stored bytes passed the face
+       * check for this user.
+       */
+      photoStatus: (
+        userId: string,
+        url: string,
+      ) => Promise<'not-uploaded' | 'not-checked' | 'checked'>;
       /** Tests force wallet-number collisions through randomInt. */
       ledgerOptions?: LedgerOptions;
     },
@@ -81,8 +89,11 @@ export class ActivationService {
       if (now?.is_verified) throw conflict(ALREADY_VERIFIED, 'ALREADY_VERIFIED');
       throw error;
     }
-    if (!(await this.deps.isUsersUpload(userId, input.photo_url))) {
-      throw badRequest(PHOTO_NOT_UPLOADED, 'PHOTO_NOT_UPLOADED');
+    const photo = await this.deps.photoStatus(userId, input.photo_url);
+    if (photo === 'not-uploaded') throw badRequest(PHOTO_NOT_UPLOADED, 'PHOTO_NOT_UPLOADED');
+    // SPEC §5: the face photo must pass the server face check; SPEC §8's words for the failure.
+    if (photo === 'not-checked') {
+      throw new AppError(422, VERIFICATION_FAILED, 'FACE_CHECK_REQUIRED');
     }
 
     for (let attempt = 1; ; attempt++) {

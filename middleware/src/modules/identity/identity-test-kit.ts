@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
+import { recordFaceCheckPass } from '../face-check/passes.js';
 
 export interface TestUser {
   id: string;
@@ -46,22 +47,32 @@ export async function createUser(t: TestApp): Promise<TestUser> {
   return { id: row.id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** A tiny JPEG (its magic bytes are what the storage route checks) uploaded by `user`. */
+/**
+ * A tiny JPEG (its magic bytes are what the storage route checks) uploaded by `user`. Too small for
+ * the real detector, so by default its pass is recorded as POST /services/detect-face records one
+ * (detect-face.test.ts and verify-user.test.ts run the real check); `faceChecked: false` leaves it
+ * unchecked.
+ */
 export async function uploadPhoto(
-  t: ApiTarget,
+  t: ApiTarget & { app: Pick<TestApp['app'], 'db'> },
   user: TestUser,
   name = 'face.jpg',
+  { faceChecked = true, bytes = TINY_JPEG }: { faceChecked?: boolean; bytes?: Buffer } = {},
 ): Promise<string> {
-  const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+  const type =
+    bytes[0] === 0x89 ? 'image/png' : bytes[0] === 0x25 ? 'application/pdf' : 'image/jpeg';
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/storage/upload?path=images/${name}`,
-    headers: { ...user.auth, 'content-type': 'image/jpeg' },
+    headers: { ...user.auth, 'content-type': type },
     payload: bytes,
   });
   if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  if (faceChecked) await recordFaceCheckPass(t.app.db, user.id, bytes);
   return (res.json() as { url: string }).url;
 }
+
+const TINY_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 
 export async function startBvn(t: ApiTarget, user: TestUser): Promise<string> {
   const res = await t.app.inject({

@@ -4,6 +4,7 @@ export {
   NIN_SUBMITTED,
   TRANSACTION_PIN_CREATED,
   VERIFICATION_COMPLETED,
+  VERIFICATION_FAILED,
 } from '@ajo/shared/messages';
 
 export const ALREADY_VERIFIED = 'Your identity has already been verified.';

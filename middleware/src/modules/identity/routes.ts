@@ -10,7 +10,9 @@ import {
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
 import { currentUser } from '../../plugins/auth.js';
-import { isUsersUpload } from '../storage/upload-repository.js';
+import { passedFaceCheck } from '../face-check/passes.js';
+import { usersUploadPath } from '../storage/upload-repository.js';
+import { storagePathFor } from '../storage/upload-service.js';
 import { ActivationService } from './activation-service.js';
 import { IdentityRepository } from './identity-repository.js';
 import { IdentityService } from './identity-service.js';
@@ -33,8 +35,15 @@ export async function identityRoutes(app: Api) {
     db: app.db,
     repository,
     clock: app.clock,
-    // The storage module's record of POST /storage/upload answers (uploads table).
-    isUsersUpload: (userId, url) => isUsersUpload(app.db, userId, url),
+    // The storage module's record of POST /storage/upload answers (uploads table), then the
+    // stored bytes themselves against the face check's passes (SPEC §5).
+    photoStatus: async (userId, url) => {
+      const path = await usersUploadPath(app.db, userId, url);
+      if (path === null) return 'not-uploaded';
+      const file = await app.providers.fileStorage.get(storagePathFor(userId, path));
+      if (!file || !(await passedFaceCheck(app.db, userId, file.bytes))) return 'not-checked';
+      return 'checked';
+    },
   });
 
   app.get(
@@ -79,7 +88,7 @@ export async function identityRoutes(app: Api) {
       preValidation: app.requireUser,
       schema: {
         body: verifyUserBody,
-        response: { 200: verifyUserResponseSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 200: verifyUserResponseSchema, ...errors(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => activation.activate(currentUser(request).id, request.body),

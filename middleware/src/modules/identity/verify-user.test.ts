@@ -1,5 +1,6 @@
 import { activatedUserSchema, verifyUserResponseSchema } from '@ajo/shared/schemas';
-import { FakeClock, expectParses } from '../../test-support/auth-test-kit.js';
+import { FakeClock, encryptedCall, expectParses } from '../../test-support/auth-test-kit.js';
+import { encodePng, pngDeclaring, portraitPng, solid } from '../face-check/test-images.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import {
   bvnTid,
@@ -178,5 +179,96 @@ describe('POST /api/verify-user (activation)', () => {
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/verify-user', payload: {} });
     expect(res.statusCode).toBe(401);
+  });
+
+  describe('the face check, enforced (SPEC §5: the photo must pass a server face check)', () => {
+    const FAILED = { status: 422, body: { message: 'Verification Failed!' } };
+    const detectFace = (user: TestUser, bytes: Buffer) =>
+      encryptedCall(
+        t,
+        'POST',
+        '/api/services/detect-face',
+        { image: bytes.toString('base64') },
+        user.auth,
+      );
+    const answer = async (user: TestUser, photo_url: string, tid: string) => {
+      const res = await verifyUser(t, user, { photo_url, tid });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const expectNotActivated = async (userId: string) => {
+      expect(await walletsOf(userId)).toHaveLength(0);
+      const row = await t.database.db
+        .selectFrom('users')
+        .select(['is_verified', 'photo_url'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ is_verified: false, photo_url: null });
+    };
+    let n = 0;
+    const fresh = async () => {
+      n += 1;
+      const user = await createUser(t);
+      const tid = await bvnTid(t, user, `2228800${String(n).padStart(4, '0')}`);
+      return { user, tid };
+    };
+
+    it('activates with the very picture that passed the check', async () => {
+      const { user, tid } = await fresh();
+      expect((await detectFace(user, portraitPng())).status).toBe(200);
+      const photo = await uploadPhoto(t, user, 'face.png', {
+        faceChecked: false,
+        bytes: portraitPng(),
+      });
+      expect(await answer(user, photo, tid)).toEqual({ status: 200, body: DONE });
+      // The owner is handed a signed link that opens it; the bare address opens nothing.
+      const link = (await get(t, `/api/users/${user.id}`, user)).json().photo_url as string;
+      expect(link).toMatch(/\?expires=\d+&signature=/);
+      const served = await t.app.inject({ method: 'GET', url: link });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(portraitPng())).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(403);
+    });
+
+    it('refuses a 36-byte PDF, a blank grey PNG and a 16000 × 16000 picture the check refused', async () => {
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer\n\n');
+      expect(pdf.length).toBe(36);
+      const grey = encodePng(solid(480, 640, 128));
+      const bomb = pngDeclaring(16000, 16000);
+      for (const [bytes, checked] of [
+        [pdf, null],
+        [grey, 422],
+        [bomb, 413],
+      ] as const) {
+        const { user, tid } = await fresh();
+        if (checked) expect((await detectFace(user, bytes)).status).toBe(checked);
+        const photo = await uploadPhoto(t, user, 'face.png', { faceChecked: false, bytes });
+        expect(await answer(user, photo, tid)).toEqual(FAILED);
+        await expectNotActivated(user.id);
+      }
+    });
+
+    it("refuses a picture that passed another customer's check, and a passed one replaced after", async () => {
+      const stranger = await createUser(t);
+      expect((await detectFace(stranger, portraitPng())).status).toBe(200);
+      const { user, tid } = await fresh();
+      const copied = await uploadPhoto(t, user, 'copy.png', {
+        faceChecked: false,
+        bytes: portraitPng(),
+      });
+      expect(await answer(user, copied, tid)).toEqual(FAILED);
+
+      // Checked, uploaded, then the same name uploaded again with other bytes: the stored file counts.
+      expect((await detectFace(user, portraitPng())).status).toBe(200);
+      const url = await uploadPhoto(t, user, 'swap.png', {
+        faceChecked: false,
+        bytes: portraitPng(),
+      });
+      const darker = encodePng(solid(64, 64, 30));
+      expect(await uploadPhoto(t, user, 'swap.png', { faceChecked: false, bytes: darker })).toBe(
+        url,
+      );
+      expect(await answer(user, url, tid)).toEqual(FAILED);
+      await expectNotActivated(user.id);
+    });
   });
 });

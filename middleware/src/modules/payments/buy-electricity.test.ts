@@ -57,6 +57,24 @@ describe('electricity service types and meter check', () => {
     expect(types.map((s) => s.name)).toContain('Aba Power Postpaid');
   });
 
+  it('refuses meter numbers that are not digits (__proto__, constructor, toString) with 400, never 500', async () => {
+    const ada = await fundedCustomer(t, 0);
+    for (const meter_number of [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      '1111 1111',
+    ]) {
+      const res = await verifyMeter(ada, { meter_number, service_type: 'ikeja-electric-prepaid' });
+      expect({ meter_number, ...res }).toEqual({
+        meter_number,
+        status: 400,
+        body: { message: 'Meter number can contain only digits, dashes and slashes' },
+      });
+    }
+  });
+
   it('answers the name and address, and the minimum purchase with arrears', async () => {
     const ada = await fundedCustomer(t, 0);
     const res = await verifyMeter(ada, {

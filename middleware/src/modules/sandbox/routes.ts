@@ -1,8 +1,28 @@
 import { z } from 'zod/mini';
-import { badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
-import { UnsafePathError } from '../../providers/file-storage/index.js';
+import { fileResource } from '../../providers/file-storage/database.js';
+import { assertSafePath, UnsafePathError } from '../../providers/file-storage/index.js';
+import { createUrlSigner, type UrlSigner } from '../../security/signed-urls.js';
+
+export const LINK_EXPIRED = 'This link has expired. Please open the file again from the app.';
+export const LINK_INVALID = 'This link is not valid.';
+
+/** The resource a statement attachment's link signs. */
+const attachmentResource = (id: string) => `outbox-attachment:${id}`;
+
+// A private file opens only with its link's signature, before expiry (README "Security notes").
+const signedQuery = z.object({
+  expires: z.optional(z.string()),
+  signature: z.optional(z.string()),
+});
+
+function requireSignature(signer: UrlSigner, resource: string, query: z.infer<typeof signedQuery>) {
+  const check = signer.check(resource, query.expires, query.signature);
+  if (check === 'expired') throw new AppError(403, LINK_EXPIRED, 'LINK_EXPIRED');
+  if (check !== 'valid') throw new AppError(403, LINK_INVALID, 'LINK_INVALID');
+}
 
 const outboxQuery = z.strictObject({
   recipient: z.string('recipient is required').check(
@@ -52,7 +72,10 @@ const fileBytes = (what: string) => ({
  */
 export async function sandboxRoutes(app: Api) {
   const outbox = app.providers.sandboxOutbox;
-  if (!outbox) return;
+  // A tester's tool (a new customer reads the sign-up OTP here before having any token): never in
+  // production mode, whatever providers a caller put together.
+  if (!outbox || app.config.production) return;
+  const signer = createUrlSigner(app.config.jwt.secret, () => app.clock.now());
 
   app.get(
     '/sandbox/outbox',
@@ -68,7 +91,7 @@ export async function sandboxRoutes(app: Api) {
             .map((a) => ({
               filename: a.filename,
               contentType: a.content_type,
-              url: `${app.config.publicBaseUrl}/api/sandbox/outbox/attachments/${a.id}`,
+              url: `${app.config.publicBaseUrl}/api/sandbox/outbox/attachments/${a.id}?${signer.sign(attachmentResource(a.id))}`,
             })),
           id: m.id,
           channel: m.channel,
@@ -97,22 +120,25 @@ export async function sandboxRoutes(app: Api) {
   );
 
   // A link a person opens from the outbox, hence no app-check header; PDFs only ever come from us.
+  // Signed and short-lived like an uploaded file's link: a statement is private.
   app.get(
     '/sandbox/outbox/attachments/:id',
     {
       config: { appCheck: false },
       schema: {
         params: z.object({ id: z.uuid('Not found') }),
+        querystring: signedQuery,
         response: {
           200: {
             description: 'The attached file (a statement PDF)',
             content: { 'application/pdf': fileBytes('PDF bytes') },
           },
-          ...errors(400, 404),
+          ...errors(400, 403, 404),
         },
       },
     },
     async (request, reply) => {
+      requireSignature(signer, attachmentResource(request.params.id), request.query);
       const file = await outbox.attachment(request.params.id);
       if (!file) throw notFound();
       const inline = file.content_type === 'application/pdf';
@@ -127,13 +153,15 @@ export async function sandboxRoutes(app: Api) {
     },
   );
 
-  // <img src> cannot send the app-check header, hence appCheck: false.
+  // <img src> cannot send the app-check header, hence appCheck: false; the link's signature (made
+  // by the file storage's signedUrl for the file's owner) is what opens it.
   app.get(
     '/sandbox/files/*',
     {
       config: { appCheck: false },
       schema: {
         params: fileParams,
+        querystring: signedQuery,
         response: {
           200: {
             description: 'The file; inert types inline, anything else as an attachment',
@@ -143,19 +171,20 @@ export async function sandboxRoutes(app: Api) {
               'application/octet-stream': fileBytes('any other file, as an attachment'),
             },
           },
-          ...errors(400, 404),
+          ...errors(400, 403, 404),
         },
       },
     },
     async (request, reply) => {
       const filePath = request.params['*'];
-      let file;
       try {
-        file = await app.providers.fileStorage.get(filePath);
+        assertSafePath(filePath);
       } catch (error) {
         if (error instanceof UnsafePathError) throw badRequest('Invalid file path');
         throw error;
       }
+      requireSignature(signer, fileResource(filePath), request.query);
+      const file = await app.providers.fileStorage.get(filePath);
       if (!file) throw notFound();
       // Only inert types are served inline: an uploaded HTML or SVG file must not run on our origin.
       const inline = /^(image\/(png|jpeg|gif|webp)|application\/pdf)$/.test(file.contentType);

@@ -132,8 +132,9 @@ export class AccountSettings {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+    // Names only (the S/N and Referee columns of SPEC §2): a referee's user id is theirs, not the
+    // referrer's to know.
     const referrals = rows.map((r) => ({
-      id: r.id,
       first_name: r.first_name ?? '',
       last_name: r.last_name ?? '',
     }));

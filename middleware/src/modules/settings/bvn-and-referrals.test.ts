@@ -87,8 +87,9 @@ describe('POST /api/users/{id}/update-bvn and GET /api/referrals/{userId}', () =
     expectParses(referralsResponseSchema, res.body);
     expect(res.body).toEqual({
       referrals: [
-        { id: a.id, first_name: 'Ngozi', last_name: 'Eze' },
-        { id: b.id, first_name: 'Tunde', last_name: 'Bello' },
+        // Names only: a referrer is not told their referees' user ids.
+        { first_name: 'Ngozi', last_name: 'Eze' },
+        { first_name: 'Tunde', last_name: 'Bello' },
       ],
       count: 2,
       message: 'Referrals retrieved successfully.',

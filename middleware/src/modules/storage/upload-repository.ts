@@ -47,3 +47,18 @@ export async function isUsersUpload(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The client path of this user's upload that answered `url`, or null when it is not theirs. */
+export async function usersUploadPath(
+  db: Kysely<Database>,
+  userId: string,
+  url: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('uploads')
+    .select('path')
+    .where('user_id', '=', userId)
+    .where('url', '=', url)
+    .executeTakeFirst();
+  return row?.path ?? null;
+}

@@ -50,6 +50,10 @@ const upload = (
     payload: body,
   });
 
+/** The link an owner is handed for an upload's URL (README "Security notes": files are private). */
+const linkOf = (url: string) =>
+  t.app.providers.fileStorage.signedUrl(url.replace('/api/sandbox/files/', ''), 600);
+
 describe('POST /api/storage/upload', () => {
   it('stores a JPEG under images/ and answers 201 with a URL that downloads it', async () => {
     const res = await upload('images/selfie-1.jpg', JPEG, 'image/jpeg');
@@ -57,7 +61,9 @@ describe('POST /api/storage/upload', () => {
     const { path, url } = res.json() as { path: string; url: string };
     expect(path).toBe('images/selfie-1.jpg');
     expect(url).toMatch(/^\/api\/sandbox\/files\/users\/[0-9a-f-]{36}\/images\/selfie-1\.jpg$/);
-    const download = await t.app.inject({ method: 'GET', url });
+    // The URL names the file and opens nothing by itself; the owner's signed link opens it.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+    const download = await t.app.inject({ method: 'GET', url: await linkOf(url) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/jpeg');
     expect(download.rawPayload.equals(JPEG)).toBe(true);
@@ -79,7 +85,7 @@ describe('POST /api/storage/upload', () => {
       const { url } = (await upload('images/across.jpg', big, 'image/jpeg')).json() as {
         url: string;
       };
-      const served = await other.inject({ method: 'GET', url });
+      const served = await other.inject({ method: 'GET', url: await linkOf(url) });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.rawPayload.equals(big)).toBe(true);
@@ -101,8 +107,8 @@ describe('POST /api/storage/upload', () => {
     const b = (await upload('images/photo.jpg', PNG, 'image/png', bob.auth)).json();
     expect(a.url).not.toBe(b.url);
     const [fileA, fileB] = await Promise.all([
-      t.app.inject({ method: 'GET', url: a.url }),
-      t.app.inject({ method: 'GET', url: b.url }),
+      t.app.inject({ method: 'GET', url: await linkOf(a.url) }),
+      t.app.inject({ method: 'GET', url: await linkOf(b.url) }),
     ]);
     expect(fileA.rawPayload.equals(JPEG)).toBe(true);
     expect(fileB.rawPayload.equals(PNG)).toBe(true);
@@ -132,13 +138,13 @@ describe('POST /api/storage/upload', () => {
   it('stores a file whose name ends .content-type as any other (once the name of a metadata file beside it)', async () => {
     const res = await upload('images/selfie.content-type', JPEG, 'image/jpeg');
     expect(res.statusCode).toBe(201);
-    const download = await t.app.inject({ method: 'GET', url: res.json().url as string });
+    const download = await t.app.inject({ method: 'GET', url: await linkOf(res.json().url) });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/jpeg');
     expect(download.rawPayload.equals(JPEG)).toBe(true);
     const again = await upload('images/selfie.content-type', PNG, 'image/png');
     expect(again.statusCode).toBe(201);
-    const replaced = await t.app.inject({ method: 'GET', url: again.json().url as string });
+    const replaced = await t.app.inject({ method: 'GET', url: await linkOf(again.json().url) });
     expect(replaced.headers['content-type']).toBe('image/png');
   });
 

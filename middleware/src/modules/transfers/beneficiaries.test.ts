@@ -105,4 +105,26 @@ describe('beneficiaries (SPEC §7)', () => {
     expect((await remove(ada, 987654)).statusCode).toBe(404);
     expect((await remove(ada, 'abc')).statusCode).toBe(400);
   });
+
+  it('bounds the id to its column (integer): above 2^31 − 1, zero, signs, 20 digits are 400, never 500', async () => {
+    const ada = await createCustomer(t);
+    expect((await remove(ada, 2_147_483_647)).statusCode).toBe(404);
+    for (const id of [
+      '2147483648',
+      '9999999999',
+      '12345678901234567890',
+      '0',
+      '-1',
+      '+5',
+      '1e3',
+      '007',
+    ]) {
+      const res = await remove(ada, id);
+      expect({ id, status: res.statusCode, body: res.json() }).toEqual({
+        id,
+        status: 400,
+        body: { message: 'Beneficiary not found.' },
+      });
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import {
   bankTransferPayloadSchema,
+  integerRowIdSchema,
   nubanSchema,
   requiredString,
   verifyAccountPayloadSchema,
@@ -33,8 +34,7 @@ export const paymentReferenceParams = z.strictObject({
 
 export const walletParams = z.strictObject({ walletAccountNumber: nubanSchema });
 export const recipientParams = z.strictObject({ recipientAccountNumber: walletNumberSchema });
+// Bounded to the column's range (integer): 2147483648 is not found, not a database error.
 export const beneficiaryIdParams = z.strictObject({
-  id: z.coerce
-    .number()
-    .check(z.int('Beneficiary not found.'), z.positive('Beneficiary not found.')),
+  id: integerRowIdSchema('Beneficiary not found.'),
 });

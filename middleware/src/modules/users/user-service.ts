@@ -52,6 +52,11 @@ export class UserService {
       clock: Clock;
       /** The user's ledger wallets (src/modules/wallets/wallet-objects.ts); default none. */
       wallets?: (userId: string) => Promise<WalletObject[]>;
+      /**
+       * A short-lived signed link to the user's stored photo (README "Security notes": files are
+       * private); null when the photo is not one of their uploads. Default: none.
+       */
+      photoLink?: (userId: string, photoUrl: string) => Promise<string | null>;
     },
   ) {}
 
@@ -113,6 +118,10 @@ export class UserService {
   async getUser(id: string) {
     const user = await this.deps.users.findById(id);
     if (!user) throw notFound('User not found');
-    return toUserObject(user, (await this.deps.wallets?.(id)) ?? []);
+    const photoUrl =
+      user.photo_url && this.deps.photoLink
+        ? await this.deps.photoLink(id, user.photo_url)
+        : user.photo_url;
+    return toUserObject({ ...user, photo_url: photoUrl }, (await this.deps.wallets?.(id)) ?? []);
   }
 }

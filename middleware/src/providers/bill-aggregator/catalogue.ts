@@ -140,8 +140,8 @@ export const SANDBOX_PHONES: Record<string, SandboxOutcome> = {
 };
 
 export function outcomeFor(billersCode: string, electricity: boolean): SandboxOutcome {
-  if (electricity) return SANDBOX_METERS[billersCode]?.outcome ?? 'failed';
-  return SANDBOX_PHONES[billersCode] ?? 'delivered';
+  if (electricity) return own(SANDBOX_METERS, billersCode)?.outcome ?? 'failed';
+  return own(SANDBOX_PHONES, billersCode) ?? 'delivered';
 }
 
 /** The status the vend answers first, and the one a later query settles on. */
@@ -156,4 +156,12 @@ export function statusesOf(outcome: SandboxOutcome): { first: VendStatus; final:
     default:
       return { first: outcome, final: outcome };
   }
+}
+
+/**
+ * The entry a client's string names in one of these catalogues, or undefined: own properties only,
+ * so `__proto__`, `constructor` or `toString` name nothing (never Object.prototype's members).
+ */
+export function own<T>(catalogue: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(catalogue, key) ? catalogue[key] : undefined;
 }

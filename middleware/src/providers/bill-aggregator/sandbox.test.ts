@@ -4,7 +4,7 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../test-support/test-database.js';
-import { DATA_VARIATIONS, DISCOS, SANDBOX_PENDING_SECONDS } from './catalogue.js';
+import { DATA_VARIATIONS, DISCOS, outcomeFor, SANDBOX_PENDING_SECONDS } from './catalogue.js';
 import { DuplicateRequestError, VendTimeoutError, type VendRequest } from './index.js';
 import { SandboxBillAggregator } from './sandbox.js';
 
@@ -45,6 +45,15 @@ describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
       fixedPrice: 'Yes',
     });
     expect(await bills.listDiscos()).toHaveLength(12);
+  });
+
+  it("names nothing with an object's own members: __proto__, constructor, toString", async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'valueOf']) {
+      await expect(bills.verifyMeter('ikeja-electric', name, 'prepaid')).resolves.toBeNull();
+      await expect(bills.listVariations(name)).resolves.toEqual([]);
+      expect(outcomeFor(name, true)).toBe('failed');
+      expect(outcomeFor(name, false)).toBe('delivered');
+    }
   });
 
   it('verifies test meters with their arrears and whether they can be vended', async () => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_MINIMUM_PURCHASE_KOBO,
   DISCOS,
   outcomeFor,
+  own,
   SANDBOX_METERS,
   SANDBOX_PENDING_SECONDS,
   SANDBOX_TARIFF_KOBO_PER_KWH,
@@ -37,7 +38,7 @@ function deliveryOf(
 ) {
   if (!isElectricity(serviceId) || variationCode === 'postpaid')
     return { token: null, units: null };
-  const arrears = SANDBOX_METERS[billersCode]?.arrearsKobo ?? 0;
+  const arrears = own(SANDBOX_METERS, billersCode)?.arrearsKobo ?? 0;
   const units = (Math.max(0, amountKobo - arrears) / SANDBOX_TARIFF_KOBO_PER_KWH).toFixed(1);
   return { token: stsToken(), units };
 }
@@ -55,7 +56,7 @@ export class SandboxBillAggregator implements BillAggregator {
   ) {}
 
   async listVariations(serviceId: string) {
-    return DATA_VARIATIONS[serviceId] ?? [];
+    return own(DATA_VARIATIONS, serviceId) ?? [];
   }
 
   async listDiscos() {
@@ -67,7 +68,7 @@ export class SandboxBillAggregator implements BillAggregator {
     meterNumber: string,
     meterType: MeterType,
   ): Promise<MeterVerification | null> {
-    const meter = SANDBOX_METERS[meterNumber];
+    const meter = own(SANDBOX_METERS, meterNumber);
     if (!meter || !DISCOS.some((d) => d.serviceId === serviceId)) return null;
     return {
       customerName: meter.name,

@@ -1,16 +1,31 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { UrlSigner } from '../../security/signed-urls.js';
 import { assertSafePath, type FileStorage, type StoredFile } from './index.js';
+
+/** The resource a link to a stored file signs (GET /api/sandbox/files/<path> checks it). */
+export const fileResource = (filePath: string) => `file:${filePath}`;
 
 /**
  * Sandbox storage: the files live in the `files` table, so every instance serves every upload and
- * a restore of the database brings them back. Served at GET /api/sandbox/files/<path>.
+ * a restore of the database brings them back. Served at GET /api/sandbox/files/<path>, only with a
+ * signature from `signedUrl` that has not expired.
  */
 export class DatabaseFileStorage implements FileStorage {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly signer: UrlSigner,
     private readonly publicBaseUrl = '',
   ) {}
+
+  private urlOf(filePath: string): string {
+    return `${this.publicBaseUrl}/api/sandbox/files/${filePath}`;
+  }
+
+  async signedUrl(filePath: string, ttlSeconds: number): Promise<string> {
+    assertSafePath(filePath);
+    return `${this.urlOf(filePath)}?${this.signer.sign(fileResource(filePath), ttlSeconds)}`;
+  }
 
   async put(filePath: string, bytes: Buffer, contentType: string): Promise<{ url: string }> {
     assertSafePath(filePath);
@@ -20,7 +35,7 @@ export class DatabaseFileStorage implements FileStorage {
       .values({ path: filePath, ...row })
       .onConflict((oc) => oc.column('path').doUpdateSet({ ...row, updated_at: sql`now()` }))
       .execute();
-    return { url: `${this.publicBaseUrl}/api/sandbox/files/${filePath}` };
+    return { url: this.urlOf(filePath) };
   }
 
   async get(filePath: string): Promise<StoredFile | null> {

@@ -8,9 +8,14 @@ export interface StoredFile {
   contentType: string;
 }
 export interface FileStorage {
-  /** Stores the bytes and returns the download URL that becomes photo_url or document_url. */
+  /**
+   * Stores the bytes and returns the file's URL that becomes photo_url or document_url: its name,
+   * which opens nothing by itself (files are private, README "Security notes").
+   */
   put(path: string, bytes: Buffer, contentType: string): Promise<{ url: string }>;
   get(path: string): Promise<StoredFile | null>;
+  /** A link that opens the file for `ttlSeconds` (a few minutes), for its owner to be handed. */
+  signedUrl(path: string, ttlSeconds: number): Promise<string>;
 }
 
 export class UnsafePathError extends Error {}

@@ -67,6 +67,19 @@ describe('S3 file storage against a fake S3 endpoint', () => {
     expect(await storage.get('users/u-2/images/missing.png')).toBeNull();
   });
 
+  it('hands out a pre-signed GET that expires in the minutes asked, never the public address', async () => {
+    await storage.put('users/u-4/images/selfie.jpg', Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
+    const link = new URL(await storage.signedUrl('users/u-4/images/selfie.jpg', 600));
+    expect(link.pathname).toBe('/ajo-uploads/uploads/users/u-4/images/selfie.jpg');
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(link.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(link.searchParams.get('X-Amz-Credential')).toMatch(
+      /^AKIAFAKEFAKEFAKE\/\d{8}\/eu-west-1\/s3\/aws4_request$/,
+    );
+    // (The fake endpoint checks Authorization headers only; the signature is the SDK's.)
+  });
+
   it('retries a 500 from the endpoint (the SDK’s retry policy)', async () => {
     s3.failNext(2);
     const before = s3.requests.length;

@@ -4,14 +4,16 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config.js';
 import { assertSafePath, type FileStorage, type StoredFile } from './index.js';
 
 /**
  * Production storage: objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …) through
  * the official AWS SDK v3 client, which signs (SigV4) and retries. The download URL is the object
- * under S3_PUBLIC_URL, a CDN or the bucket's address: who may read it is the bucket's (or the CDN's)
- * policy, not the middleware's.
+ * under S3_PUBLIC_URL, a CDN or the bucket's address, and names the file; the bucket must keep
+ * its objects private, and a reader is handed a pre-signed GET (SigV4, `signedUrl`) that expires
+ * within minutes.
  */
 export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
@@ -63,6 +65,11 @@ export class S3FileStorage implements FileStorage {
       if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return null;
       throw error;
     }
+  }
+
+  async signedUrl(filePath: string, ttlSeconds: number): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(filePath) });
+    return getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
   }
 
   destroy(): void {

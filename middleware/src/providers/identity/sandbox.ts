@@ -57,7 +57,8 @@ const digitAt = (n: string, i: number) => Number(n[i] ?? 0);
 
 /** A stable identity for any "found" number, so e2e tests can use fresh numbers each run. */
 export function derivedIdentity(number: string, kind: 'bvn' | 'nin'): IdentityRecord {
-  const fixed = FIXED[number];
+  // Own properties only: a number such as `constructor` names no fixed identity.
+  const fixed = Object.hasOwn(FIXED, number) ? FIXED[number] : undefined;
   if (fixed && (kind === 'bvn' ? fixed.bvn : fixed.nin) === number) return fixed;
   const female = digitAt(number, 10) % 2 === 0;
   const names = female ? FEMALE_NAMES : MALE_NAMES;

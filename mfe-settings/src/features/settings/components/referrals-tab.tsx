@@ -76,7 +76,8 @@ export function ReferralsTab({ user }: { user: User }) {
               </tr>
             ) : (
               referrals.map((r, index) => (
-                <tr key={r.id}>
+                // Names only, and two referees may share one: the position is the key.
+                <tr key={index}>
                   <td>{index + 1}</td>
                   <td>{fullName(r.first_name, r.last_name) || '—'}</td>
                 </tr>

@@ -422,8 +422,8 @@ describe('Referrals tab', () => {
       status: 200,
       data: {
         referrals: [
-          { id: 'a', first_name: 'Ngozi', last_name: 'Eze' },
-          { id: 'b', first_name: 'Tunde', last_name: 'Bello' },
+          { first_name: 'Ngozi', last_name: 'Eze' },
+          { first_name: 'Tunde', last_name: 'Bello' },
         ],
         count: 2,
         message: 'ok',
