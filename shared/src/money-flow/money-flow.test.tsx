@@ -186,6 +186,51 @@ describe('MoneyFlow: initiate and confirm', () => {
   });
 });
 
+describe("MoneyFlow: the browser's Back", () => {
+  const popstate = () =>
+    new Promise<void>((resolve) => {
+      window.addEventListener('popstate', () => resolve(), { once: true });
+    });
+
+  it('on Confirm returns to the form with the fields kept, and stays on the page', async () => {
+    const submit = jest.fn().mockResolvedValue(done('successful'));
+    const { user } = renderFlow(submit);
+    const entries = window.history.length;
+    await fillAndProceed(user);
+    expect(heading()).toHaveTextContent('Confirm details');
+    expect(window.history.length).toBe(entries + 1);
+    const popped = popstate();
+    await act(async () => {
+      window.history.back();
+      // jsdom moves through history on a timer (faked here).
+      jest.advanceTimersByTime(10);
+      await popped;
+    });
+    expect(heading()).toHaveTextContent('Details');
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('08012345678');
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('500');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it("takes its entry back off when the flow's own Back or a status leaves the step", async () => {
+    const submit = jest.fn().mockResolvedValue(done('successful'));
+    const { user } = renderFlow(submit);
+    await fillAndProceed(user);
+    const marked = (window.history.state as { ajoMoneyStep?: string } | null)?.ajoMoneyStep;
+    expect(marked).toEqual(expect.any(String));
+    const popped = popstate();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await act(async () => {
+      jest.advanceTimersByTime(10);
+      await popped;
+    });
+    expect((window.history.state as { ajoMoneyStep?: string } | null)?.ajoMoneyStep).not.toBe(
+      marked,
+    );
+    expect(heading()).toHaveTextContent('Details');
+  });
+});
+
 describe('MoneyFlow: status', () => {
   it('shows success with the reference, announced, the screen slot and Close to /dashboard', async () => {
     const submit = jest

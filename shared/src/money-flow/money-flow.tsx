@@ -94,6 +94,9 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // The browser's (or a phone's) Back on Confirm or Enter OTP is the flow's Back, not a way out.
+  useBackButtonStep(state.step === 'confirm' || state.step === 'authenticate', flow.back);
+
   // Focus follows the step (not on first render: the page decides where focus starts).
   const shownStep = useRef(state.step);
   useEffect(() => {
@@ -221,4 +224,33 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
       </section>
     </div>
   );
+}
+
+/**
+ * While `active`, the page has one history entry more (same address), so the browser's or a
+ * phone's Back returns to the form with its fields kept (the flow's own Back) instead of leaving
+ * the screen. Left by the flow's buttons (Back, a status), the entry is taken off again, so the
+ * next Back leaves the screen as it would have; left by a link to another page, it stays behind.
+ */
+function useBackButtonStep(active: boolean, back: () => void) {
+  const backRef = useRef(back);
+  backRef.current = back;
+  useEffect(() => {
+    if (!active) return undefined;
+    const marker = `money-step-${Date.now()}-${Math.random()}`;
+    const current: unknown = window.history.state;
+    const state = current && typeof current === 'object' ? current : {};
+    window.history.pushState({ ...state, ajoMoneyStep: marker }, '');
+    let popped = false;
+    const onPop = () => {
+      popped = true;
+      backRef.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      const now = window.history.state as { ajoMoneyStep?: string } | null;
+      if (!popped && now?.ajoMoneyStep === marker) window.history.back();
+    };
+  }, [active]);
 }
