@@ -3,7 +3,8 @@
 // settings tabs saying there are more, the FAQ's questions saying they open, a checkbox its own
 // size beside a long label, data plans named one way with the naira sign.
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer } from '../support/activated-customer';
+import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
+import { fillAirtime } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 } });
@@ -81,4 +82,24 @@ test('a visitor on a phone sees that each FAQ question opens', async ({ page }) 
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   await expect.poll(async () => (await chevron()).transform).not.toBe('none');
+});
+
+test("a customer's Back on Confirm returns to the form with the fields kept", async ({ page }) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({ accountNumber: wallet, amount: 2000, senderName: 'A', senderBank: 'B' });
+  await fillAirtime(page, `Ajo Wallet - ${wallet}`, '08031234567', '500');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm details' })).toBeVisible();
+  // The phone's Back button (the browser's here).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dashboard\/payments\/airtime$/);
+  await expect(page.getByRole('heading', { name: 'Airtime details' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Phone number/ })).toHaveValue('08031234567');
+  await expect(page.getByRole('textbox', { name: /Amount/ })).toHaveValue('500');
+  // Proceed again and a second Back still stays on the screen.
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm details' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Airtime details' })).toBeVisible();
 });
