@@ -16,7 +16,8 @@ export const STALE_AFTER_SECONDS = 3;
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
- * This instance's heartbeat (table `instances`, migration 0019). A claim or slot records the
+ * This instance's heartbeat (table `instances`, migration 0019; docs/decisions/
+ * 027-a-lost-answer-is-checked-never-failed.md). A claim or slot records the
  * instance's id; another instance may free it once that id has no fresh heartbeat. Stopped on
  * close, the row is deleted, so what a cleanly stopped instance left is free at once.
  */
