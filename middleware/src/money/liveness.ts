@@ -4,14 +4,14 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 
 /** How often a live instance renews its heartbeat. */
-export const HEARTBEAT_SECONDS = 1;
+export const HEARTBEAT_SECONDS = 0.5;
 /**
  * A heartbeat older than this means its instance is dead: what it held (a money call's claim, a
- * PIN comparison slot) is freed. Three missed beats: a live instance under load still beats in
- * time, and a retry after a crash gets its answer within about four seconds. Freeing a live but
+ * PIN comparison slot) is freed. Five missed beats: a live instance under load still beats in
+ * time, and a retry after a crash gets its answer within about three seconds. Freeing a live but
  * stalled instance's claim is safe, only slower: every money call is idempotent by its reference.
  */
-export const STALE_AFTER_SECONDS = 3;
+export const STALE_AFTER_SECONDS = 2.5;
 /** Rows of instances dead this long are deleted (nothing they held is still waiting). */
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
