@@ -60,6 +60,9 @@ export class InstanceLiveness {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // Never beat: nothing to delete (and nothing of it can be waiting).
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
     await this.deps.db.deleteFrom('instances').where('id', '=', this.id).execute();
     const forgetBefore = new Date(this.deps.clock.now().getTime() - FORGET_AFTER_SECONDS * 1000);
     await this.deps.db.deleteFrom('instances').where('heartbeat_at', '<', forgetBefore).execute();
