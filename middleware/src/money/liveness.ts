@@ -4,19 +4,20 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 
 /** How often a live instance renews its heartbeat. */
-export const HEARTBEAT_SECONDS = 1;
+export const HEARTBEAT_SECONDS = 0.5;
 /**
  * A heartbeat older than this means its instance is dead: what it held (a money call's claim, a
- * PIN comparison slot) is freed. Three missed beats: a live instance under load still beats in
- * time, and a retry after a crash gets its answer within about four seconds. Freeing a live but
+ * PIN comparison slot) is freed. Five missed beats: a live instance under load still beats in
+ * time, and a retry after a crash gets its answer within about three seconds. Freeing a live but
  * stalled instance's claim is safe, only slower: every money call is idempotent by its reference.
  */
-export const STALE_AFTER_SECONDS = 3;
+export const STALE_AFTER_SECONDS = 2.5;
 /** Rows of instances dead this long are deleted (nothing they held is still waiting). */
 const FORGET_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
- * This instance's heartbeat (table `instances`, migration 0019). A claim or slot records the
+ * This instance's heartbeat (table `instances`, migration 0019; docs/decisions/
+ * 027-a-lost-answer-is-checked-never-failed.md). A claim or slot records the
  * instance's id; another instance may free it once that id has no fresh heartbeat. Stopped on
  * close, the row is deleted, so what a cleanly stopped instance left is free at once.
  */
@@ -59,6 +60,9 @@ export class InstanceLiveness {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // Never beat: nothing to delete (and nothing of it can be waiting).
+    if (!this.started) return;
+    await this.started.catch(() => undefined);
     await this.deps.db.deleteFrom('instances').where('id', '=', this.id).execute();
     const forgetBefore = new Date(this.deps.clock.now().getTime() - FORGET_AFTER_SECONDS * 1000);
     await this.deps.db.deleteFrom('instances').where('heartbeat_at', '<', forgetBefore).execute();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /*
  * Which middleware instances are alive (src/money/liveness.ts): each keeps a row in `instances`
- * whose heartbeat it renews every second. A money call's claim (`client_references.instance_id`)
+ * whose heartbeat it renews twice a second. A money call's claim (`client_references.instance_id`)
  * and each transaction-PIN comparison under way (`transaction_pin_slots`) name the instance that
  * holds them, so when that instance dies (its heartbeat goes stale) they are freed within seconds
  * instead of after a 60-s lease or a 120-s quiet spell. No foreign keys to `instances`: a row
