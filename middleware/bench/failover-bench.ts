@@ -7,7 +7,7 @@
 // balances. Report: docs/benchmarks/failover.md. Installs pg_auto_failover with apt-get when
 // missing (as root); runs the cluster as the postgres user on loopback ports. A few minutes.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +16,9 @@ import { sql, type Kysely } from 'kysely';
 import { DEV_ENCRYPTION_SECRET, loadConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase, type Database } from '../src/db/index.js';
 import { createLedger, nairaToKobo } from '../src/ledger/index.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../src/modules/wallets/wallet-objects.js';
 import { createSecretHasher } from '../src/security/secrets.js';
 import { createTokenService } from '../src/security/tokens.js';
-import type { Customer } from '../src/modules/funding/funding-test-kit.js';
+import { seedCustomer, type Customer } from '../src/modules/funding/funding-test-kit.js';
 import { enquire, sendBankTransfer } from '../src/modules/transfers/transfers-test-kit.js';
 import { encryptedCall, type ApiAnswer } from '../src/test-support/auth-test-kit.js';
 import { httpTarget, type ApiTarget } from '../src/test-support/http-target.js';
@@ -120,42 +119,20 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
   const pinHash = await secrets.hashSecret(PIN);
   const customers: Customer[] = [];
   for (let i = 0; i <= CUSTOMERS; i++) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        phone_number: `2348091${String(Date.now() % 100000).padStart(5, '0')}${i}`,
-        referral_code: randomBytes(4).toString('hex').toUpperCase(),
-        is_verified: true,
-        first_name: 'Bench',
-        last_name: `Customer${i}`,
-        transaction_pin_hash: pinHash,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const main = await ledger.openAccount({
-      type: 'customer_wallet',
-      name: MAIN_WALLET.name,
-      ownerUserId: user.id,
-      productId: MAIN_WALLET.productId,
-    });
-    const { token } = await tokens.issue(user.id);
-    const commission = await ledger.openAccount({
-      type: 'commission_wallet',
-      name: COMMISSION_WALLET.name,
-      ownerUserId: user.id,
-      productId: COMMISSION_WALLET.productId,
-    });
-    customers.push({
-      id: user.id,
-      token,
-      auth: { authorization: `Bearer ${token}` },
-      main: main.accountNumber ?? '',
-      commission: commission.accountNumber ?? '',
-    });
+    const customer = await seedCustomer(
+      { db, ledger, tokens },
+      {
+        phone: `2348091${String(Date.now() % 100000).padStart(5, '0')}${i}`,
+        firstName: 'Bench',
+        lastName: `Customer${i}`,
+        pinHash: async () => pinHash,
+      },
+    );
+    customers.push(customer);
     if (i > 0)
       await ledger.transfer({
         from: 'bank_settlement',
-        to: main.accountNumber ?? '',
+        to: customer.main,
         amountKobo: nairaToKobo(SEED_NAIRA),
         reference: `failover-seed-${i}-${randomUUID()}`,
         type: 'funding',

@@ -5,7 +5,7 @@
 // `npm run bench:ledger`) in the same run: rounds alternate so load from other jobs on the machine
 // falls on both alike. The figure is the ratio of money calls per second to ledger transfers per
 // second. Writes docs/benchmarks/money.md (a hand-written "## Notes" section there is kept).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +14,9 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { migrateToLatest, openDatabase, type AppDatabase } from '../src/db/index.js';
 import { createLedger, nairaToKobo } from '../src/ledger/index.js';
-import { TEST_PIN, type Customer } from '../src/modules/funding/funding-test-kit.js';
+import { TEST_PIN, seedCustomer, type Customer } from '../src/modules/funding/funding-test-kit.js';
 import { buyAirtime } from '../src/modules/payments/payments-test-kit.js';
 import { walletTransfer } from '../src/modules/transfers/transfers-test-kit.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../src/modules/wallets/wallet-objects.js';
 import { createSecretHasher } from '../src/security/secrets.js';
 import { createTokenService } from '../src/security/tokens.js';
 import { httpTarget } from '../src/test-support/http-target.js';
@@ -108,43 +107,18 @@ async function seedCustomers(db: AppDatabase['db'], env: Record<string, string>,
   const customers: Customer[] = [];
   try {
     for (let i = 0; i < count; i++) {
-      const user = await db
-        .insertInto('users')
-        .values({
-          phone_number: `23481${String(i).padStart(8, '0')}`,
-          referral_code: randomBytes(4).toString('hex').toUpperCase(),
-          is_verified: true,
-          kyc_tier: 3,
-          first_name: 'Bench',
-          last_name: `Customer ${i}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('users')
-        .set({ transaction_pin_hash: await secrets.hashTransactionPin(TEST_PIN, user.id) })
-        .where('id', '=', user.id)
-        .execute();
-      const main = await ledger.openAccount({
-        type: 'customer_wallet',
-        name: MAIN_WALLET.name,
-        ownerUserId: user.id,
-        productId: MAIN_WALLET.productId,
-      });
-      const commission = await ledger.openAccount({
-        type: 'commission_wallet',
-        name: COMMISSION_WALLET.name,
-        ownerUserId: user.id,
-        productId: COMMISSION_WALLET.productId,
-      });
-      const { token } = await tokens.issue(user.id);
-      customers.push({
-        id: user.id,
-        token,
-        auth: { authorization: `Bearer ${token}` },
-        main: main.accountNumber ?? '',
-        commission: commission.accountNumber ?? '',
-      } as Customer);
+      customers.push(
+        await seedCustomer(
+          { db, ledger, tokens },
+          {
+            phone: `23481${String(i).padStart(8, '0')}`,
+            firstName: 'Bench',
+            lastName: `Customer ${i}`,
+            kycTier: 3,
+            pinHash: (userId) => secrets.hashTransactionPin(TEST_PIN, userId),
+          },
+        ),
+      );
     }
   } finally {
     await secrets.close();

@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
-import { TEST_PIN, type Customer } from '../modules/funding/funding-test-kit.js';
+import { TEST_PIN, seedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
 import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../modules/wallets/wallet-objects.js';
 import { createSecretHasher } from '../security/secrets.js';
 import { createTokenService } from '../security/tokens.js';
 import { httpTarget } from '../test-support/http-target.js';
@@ -45,40 +44,9 @@ async function seed(): Promise<void> {
   });
   const ledger = createLedger(database.db);
   await ledger.ensureSystemAccounts();
-  const make = async (phone: string): Promise<Customer> => {
-    const user = await database.db
-      .insertInto('users')
-      .values({
-        phone_number: phone,
-        referral_code: randomBytes(4).toString('hex').toUpperCase(),
-        is_verified: true,
-        first_name: 'Test',
-        last_name: 'Customer',
-        transaction_pin_hash: await secrets.hashSecret(TEST_PIN),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const main = await ledger.openAccount({
-      type: 'customer_wallet',
-      name: MAIN_WALLET.name,
-      ownerUserId: user.id,
-      productId: MAIN_WALLET.productId,
-    });
-    const commission = await ledger.openAccount({
-      type: 'commission_wallet',
-      name: COMMISSION_WALLET.name,
-      ownerUserId: user.id,
-      productId: COMMISSION_WALLET.productId,
-    });
-    const { token } = await tokens.issue(user.id);
-    return {
-      id: user.id,
-      token,
-      auth: { authorization: `Bearer ${token}` },
-      main: main.accountNumber ?? '',
-      commission: commission.accountNumber ?? '',
-    };
-  };
+  const pinHash = await secrets.hashSecret(TEST_PIN);
+  const make = (phone: string) =>
+    seedCustomer({ db: database.db, ledger, tokens }, { phone, pinHash: async () => pinHash });
   bola = await make('2348090000100');
   senders = [];
   for (let i = 0; i < SENDERS; i++) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
@@ -7,9 +6,13 @@ import { sql } from 'kysely';
 import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
 import { openDatabase, type AppDatabase } from '../db/index.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
-import { TEST_PIN, inboundTransfer, type Customer } from '../modules/funding/funding-test-kit.js';
+import {
+  TEST_PIN,
+  inboundTransfer,
+  seedCustomer,
+  type Customer,
+} from '../modules/funding/funding-test-kit.js';
 import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../modules/wallets/wallet-objects.js';
 import { createSecretHasher } from '../security/secrets.js';
 import { createTokenService } from '../security/tokens.js';
 import { httpTarget } from '../test-support/http-target.js';
@@ -60,40 +63,9 @@ async function seed(db: AppDatabase['db']): Promise<[Customer, Customer]> {
   const tokens = createTokenService({ db, secret: config.jwt.secret, ttlSeconds: 3600 });
   const ledger = createLedger(db);
   await ledger.ensureSystemAccounts();
-  const make = async (phone: string): Promise<Customer> => {
-    const user = await db
-      .insertInto('users')
-      .values({
-        phone_number: phone,
-        referral_code: randomBytes(4).toString('hex').toUpperCase(),
-        is_verified: true,
-        first_name: 'Test',
-        last_name: 'Customer',
-        transaction_pin_hash: await secrets.hashSecret(TEST_PIN),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const main = await ledger.openAccount({
-      type: 'customer_wallet',
-      name: MAIN_WALLET.name,
-      ownerUserId: user.id,
-      productId: MAIN_WALLET.productId,
-    });
-    const commission = await ledger.openAccount({
-      type: 'commission_wallet',
-      name: COMMISSION_WALLET.name,
-      ownerUserId: user.id,
-      productId: COMMISSION_WALLET.productId,
-    });
-    const { token } = await tokens.issue(user.id);
-    return {
-      id: user.id,
-      token,
-      auth: { authorization: `Bearer ${token}` },
-      main: main.accountNumber ?? '',
-      commission: commission.accountNumber ?? '',
-    };
-  };
+  const pinHash = await secrets.hashSecret(TEST_PIN);
+  const make = (phone: string) =>
+    seedCustomer({ db, ledger, tokens }, { phone, pinHash: async () => pinHash });
   const customers: [Customer, Customer] = [
     await make('2348090000001'),
     await make('2348090000002'),

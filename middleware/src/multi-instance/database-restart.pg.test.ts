@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,13 @@ import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../errors.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
-import { TEST_PIN, inboundTransfer, type Customer } from '../modules/funding/funding-test-kit.js';
+import {
+  TEST_PIN,
+  inboundTransfer,
+  seedCustomer,
+  type Customer,
+} from '../modules/funding/funding-test-kit.js';
 import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
-import { COMMISSION_WALLET, MAIN_WALLET } from '../modules/wallets/wallet-objects.js';
 import { findPackageRoot } from '../package-root.js';
 import { createSecretHasher } from '../security/secrets.js';
 import { createTokenService } from '../security/tokens.js';
@@ -116,38 +120,16 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
   const pinHash = await secrets.hashSecret(TEST_PIN);
   const customers: Customer[] = [];
   for (let i = 0; i <= SENDERS; i++) {
-    const user = await db
-      .insertInto('users')
-      .values({
-        phone_number: `23480900100${String(i).padStart(2, '0')}`,
-        referral_code: randomBytes(4).toString('hex').toUpperCase(),
-        is_verified: true,
-        first_name: 'Test',
-        last_name: `Customer${i}`,
-        transaction_pin_hash: pinHash,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const main = await ledger.openAccount({
-      type: 'customer_wallet',
-      name: MAIN_WALLET.name,
-      ownerUserId: user.id,
-      productId: MAIN_WALLET.productId,
-    });
-    const commission = await ledger.openAccount({
-      type: 'commission_wallet',
-      name: COMMISSION_WALLET.name,
-      ownerUserId: user.id,
-      productId: COMMISSION_WALLET.productId,
-    });
-    const { token } = await tokens.issue(user.id);
-    customers.push({
-      id: user.id,
-      token,
-      auth: { authorization: `Bearer ${token}` },
-      main: main.accountNumber ?? '',
-      commission: commission.accountNumber ?? '',
-    });
+    customers.push(
+      await seedCustomer(
+        { db, ledger, tokens },
+        {
+          phone: `23480900100${String(i).padStart(2, '0')}`,
+          lastName: `Customer${i}`,
+          pinHash: async () => pinHash,
+        },
+      ),
+    );
   }
   for (const [i, customer] of customers.slice(1).entries()) {
     await ledger.transfer({

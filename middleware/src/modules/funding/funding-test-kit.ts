@@ -3,9 +3,12 @@
  * (both wallets open in the ledger, transaction PIN set) made straight in the database, balances
  * read from the ledger, the inbound transfer and the checkout page's form posts.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { createLedger, nairaToKobo } from '../../ledger/index.js';
 import { ensureSystemAccounts } from '../../money/system-accounts.js';
+import type { createTokenService } from '../../security/tokens.js';
 import { encryptedCall, type ApiAnswer } from '../../test-support/auth-test-kit.js';
 import type { ApiTarget } from '../../test-support/http-target.js';
 import type { TestApp } from '../../test-support/test-app.js';
@@ -32,20 +35,68 @@ export async function createCustomer(t: TestApp): Promise<Customer> {
     })
     .where('id', '=', user.id)
     .execute();
-  const ledger = createLedger(db);
+  return { ...user, ...(await openCustomerWallets(createLedger(db), user.id)) };
+}
+
+/** The two wallets activation opens (SPEC §3: the main wallet, then the commission wallet). */
+export async function openCustomerWallets(
+  ledger: ReturnType<typeof createLedger>,
+  userId: string,
+): Promise<{ main: string; commission: string }> {
   const main = await ledger.openAccount({
     type: 'customer_wallet',
     name: MAIN_WALLET.name,
-    ownerUserId: user.id,
+    ownerUserId: userId,
     productId: MAIN_WALLET.productId,
   });
   const commission = await ledger.openAccount({
     type: 'commission_wallet',
     name: COMMISSION_WALLET.name,
-    ownerUserId: user.id,
+    ownerUserId: userId,
     productId: COMMISSION_WALLET.productId,
   });
-  return { ...user, main: main.accountNumber ?? '', commission: commission.accountNumber ?? '' };
+  return { main: main.accountNumber ?? '', commission: commission.accountNumber ?? '' };
+}
+
+/**
+ * An activated customer written straight into a database a test or benchmark opened itself (no
+ * test app): verified, both wallets open, the transaction PIN stored as `pinHash` gives it (for
+ * the user's id), and a bearer token.
+ */
+export async function seedCustomer(
+  deps: {
+    db: Kysely<Database>;
+    ledger: ReturnType<typeof createLedger>;
+    tokens: ReturnType<typeof createTokenService>;
+  },
+  user: {
+    phone: string;
+    pinHash: (userId: string) => Promise<string>;
+    firstName?: string;
+    lastName?: string;
+    kycTier?: 1 | 2 | 3;
+  },
+): Promise<Customer> {
+  const { id } = await deps.db
+    .insertInto('users')
+    .values({
+      phone_number: user.phone,
+      referral_code: randomBytes(4).toString('hex').toUpperCase(),
+      is_verified: true,
+      first_name: user.firstName ?? 'Test',
+      last_name: user.lastName ?? 'Customer',
+      ...(user.kycTier ? { kyc_tier: user.kycTier } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.db
+    .updateTable('users')
+    .set({ transaction_pin_hash: await user.pinHash(id) })
+    .where('id', '=', id)
+    .execute();
+  const wallets = await openCustomerWallets(deps.ledger, id);
+  const { token } = await deps.tokens.issue(id);
+  return { id, token, auth: { authorization: `Bearer ${token}` }, ...wallets };
 }
 
 /**
