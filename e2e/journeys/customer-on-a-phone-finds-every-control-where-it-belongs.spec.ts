@@ -9,7 +9,9 @@ import { fillAirtime } from '../support/transfer-screens';
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a customer on a phone finds every control where it belongs', async ({ page }) => {
+test('a customer on a phone finds every control where it belongs', async ({ page }, testInfo) => {
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${name}-390.png`), fullPage: true });
   await activatedCustomer(page);
 
   await test.step('electricity: Validate sits level with the meter number field', async () => {
@@ -23,6 +25,7 @@ test('a customer on a phone finds every control where it belongs', async ({ page
     await expect(page.getByRole('button', { name: 'Proceed' })).toHaveAccessibleDescription(
       /^Still needed: /,
     );
+    await shot('electricity');
   });
 
   await test.step('data plans read one way, with the naira sign', async () => {
@@ -44,12 +47,14 @@ test('a customer on a phone finds every control where it belongs', async ({ page
     expect((box?.width ?? 999) < (form?.width ?? 0) * 0.8).toBe(true);
     const border = await choose.evaluate((el) => getComputedStyle(el).borderTopWidth);
     expect(parseFloat(border)).toBeGreaterThan(0);
+    await shot('wallet-to-bank');
   });
 
   await test.step('the settings tabs say there are more, and go there', async () => {
     await page.goto('/settings');
     const more = page.getByRole('button', { name: 'Show more tabs' });
     await expect(more).toBeVisible();
+    await shot('settings');
     // Each press moves most of a screen along, until the last tab shows.
     await expect(async () => {
       if (await more.isVisible()) await more.click();
@@ -64,6 +69,7 @@ test('a customer on a phone finds every control where it belongs', async ({ page
     const box = await agree.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(24);
     expect(box?.height).toBeGreaterThanOrEqual(24);
+    await shot('delete-account');
   });
 });
 
