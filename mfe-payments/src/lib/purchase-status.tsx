@@ -3,6 +3,7 @@
 // where the money is sits in the flow's status box.
 import { lazy, Suspense } from 'react';
 import type { MoneyFlowStatusSlot } from '@ajo/shared/money-flow';
+import { formatDateTime } from '@ajo/shared/format';
 import { toLocalPhone } from '@ajo/shared/schemas';
 import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
@@ -36,6 +37,9 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
           },
           { label: 'Item', value: transaction.description },
           { label: 'Amount', amount: transaction.amount },
+          // A receipt says what the purchase cost on top (nothing) and when it was made.
+          { label: 'Fee', amount: 0 },
+          { label: 'Date and time', value: formatDateTime(transaction.created_at) },
         ]}
       />
     </>

@@ -3,7 +3,7 @@
 // text; the PDF library is loaded only when Download is pressed, so it never weighs on the first
 // load.
 import { useState } from 'react';
-import { formatNaira } from '@ajo/shared/format';
+import { formatDateTime, formatNaira } from '@ajo/shared/format';
 import { Button } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
 import { showToast } from '@ajo/remote-kit/services';
@@ -24,16 +24,8 @@ const STATUS_WORDS = { successful: 'Successful', pending: 'Pending', failed: 'Fa
 /** Transfers cost the customer nothing; the receipt says so, as a bank's does. */
 export const TRANSFER_FEE = 0;
 
-/** '27 Nov 2026, 14:05' in Lagos time, the way the history dates entries. */
-export const receiptDate = (date: Date) =>
-  date.toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+/** Dated as every receipt is (Lagos time). */
+export const receiptDate = formatDateTime;
 
 export function receiptText(receipt: ReceiptData): string {
   return [

@@ -14,3 +14,4 @@ export {
 export { ninStatusBadge } from './nin-status';
 export type { NinStatusBadge, StatusTone } from './nin-status';
 export { maskBvn } from './identity-numbers';
+export { formatDateTime } from './date-time';

@@ -89,6 +89,9 @@ describe('/dashboard/payments/airtime', () => {
     const details = screen.getByLabelText('Purchase details');
     expect(within(details).getByText('08031234567')).toBeInTheDocument();
     expect(within(details).queryByText('2348031234567')).not.toBeInTheDocument();
+    // A receipt: the fee (nothing) and when.
+    expect(within(details).getByText('Fee').nextSibling).toHaveTextContent('₦0.00');
+    expect(within(details).getByText('Date and time')).toBeInTheDocument();
     expect(api.encrypted.post).toHaveBeenCalledWith(
       '/payments/categories/airtime/buy-airtime',
       {

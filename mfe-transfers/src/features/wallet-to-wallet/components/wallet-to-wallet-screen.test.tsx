@@ -176,6 +176,12 @@ describe('/dashboard/transfers/other-wallet', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
     expect(screen.getByText('money-abc')).toBeInTheDocument();
+    // The status reads as a receipt: amount, recipient, fee, date and time (reference above).
+    const receipt = screen.getByLabelText('Receipt');
+    expect(receipt).toHaveTextContent('₦2,500.50');
+    expect(receipt).toHaveTextContent('Bola Ige - 2200000002');
+    expect(within(receipt).getByText('Fee').nextSibling).toHaveTextContent('₦0.00');
+    expect(within(receipt).getByText('Date and time')).toBeInTheDocument();
     const call = api.encrypted.post.mock.calls.find(([url]) =>
       String(url).endsWith('transfer-funds'),
     );
