@@ -3,7 +3,7 @@
 // (route.fetch() then abort: the phone's link died). The screen says it is checking, never that the
 // transaction failed, and finds the server's answer under the same Idempotency-Key: the balance
 // moves exactly once. A reload mid-check resumes the check; a definite failure afterwards offers a
-// new attempt. Wallet to wallet (at Confirm and at the OTP step), wallet to bank and airtime.
+// new attempt. Wallet to wallet, wallet to bank and airtime, each at Confirm and at the OTP step.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
@@ -192,4 +192,67 @@ test('airtime at Confirm: the lost answer is found, the airtime bought once', as
   await expect(page.getByRole('heading', { name: CHECKING })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
   expect(await balanceOf(customer, wallet)).toBe(1500);
+});
+
+/** The OTP step of a stepped-up call whose answer is lost: checked, then found, paid once. */
+async function verifyOtpWithAnswerLost(page: Page, phone: string, path: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+  const otp = await newestOtp(phone, 'transaction');
+  const restore = await linkDown(page);
+  await dropAnswerOnce(page, path);
+  await page.getByRole('textbox', { name: 'OTP' }).fill(otp);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectChecking(page);
+  await restore();
+  await page.getByRole('button', { name: 'Check again' }).click();
+  await expectStatus(page, 'Transaction Successful');
+}
+
+test('wallet to bank at the OTP step: the lost answer is found, the bank paid once', async ({
+  page,
+}) => {
+  const ada = await activatedCustomer(page);
+  await inboundTransfer({
+    accountNumber: ada.mainWallet.account_no,
+    amount: 60_000,
+    senderName: 'Chidi Eze',
+    senderBank: 'GTBank',
+  });
+  await startBankTransfer(page, {
+    bank: 'GTBank',
+    account: '0123456785',
+    accountName: 'ADAEZE OKONKWO',
+    amount: '50000',
+    narration: 'Shop rent',
+  });
+  await confirmWithPin(page);
+  await verifyOtpWithAnswerLost(
+    page,
+    ada.phone.international,
+    '/transfers/wallet-to-bank/transfer-funds',
+  );
+  expect(await balanceOf(ada, ada.mainWallet.account_no)).toBe(10_000);
+});
+
+test('airtime at the OTP step: the lost answer is found, the airtime bought once', async ({
+  page,
+}) => {
+  const customer = await activatedCustomer(page);
+  const wallet = customer.mainWallet.account_no;
+  await inboundTransfer({
+    accountNumber: wallet,
+    amount: 60_000,
+    senderName: 'Ada Eze',
+    senderBank: 'GTBank',
+  });
+  await fillAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '50000');
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await page.getByLabel(/Transaction PIN/).fill(TRANSACTION_PIN);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await verifyOtpWithAnswerLost(
+    page,
+    customer.phone.international,
+    '/payments/categories/airtime/buy-airtime',
+  );
+  expect(await balanceOf(customer, wallet)).toBe(10_000);
 });
