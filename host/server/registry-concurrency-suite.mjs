@@ -38,6 +38,8 @@ export function twoAppServersOnOneRegistry({ database, where }) {
       adminToken: ${JSON.stringify(TOKEN)},
       registryDatabaseUrl: ${JSON.stringify(databaseUrl)},
       operatorRateLimit: { max: 10000, timeWindow: 60000 },
+      // 200 changes at once from one test process: more than one address may hold open.
+      maxConnectionsPerClient: 1000,
       middlewareUrl: 'http://127.0.0.1:9',
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
