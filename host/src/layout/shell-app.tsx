@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import type { loadHostApi } from '../federation/host-modules';
 import { guardRedirect, hasSession, isVerificationRoute, type StorageLike } from '../routes/guard';
 import { needsHostServices, resolveRoute } from '../routes/route-table';
-import { duePrompts, type PromptKind } from '../prompts/prompt-conditions';
+import { duePrompts } from '../prompts/prompt-conditions';
 import { activationRedirect, isActivated } from './activation';
 import { Breadcrumb } from './breadcrumb';
 import { PublicNavbar, BRAND } from './public-navbar';
@@ -40,16 +40,12 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     deps.loadServices,
   );
   const { user, loading } = useCurrentUser(services, dashboard, navigate);
-  // Prompts a screen asked for (a badge's "Submit NIN"), on top of those SPEC §4 makes due.
-  const [requested, setRequested] = useState<readonly PromptKind[]>([]);
+  // The NIN prompt a screen asked for (the dashboard badge's "Submit your NIN"), though SPEC §4
+  // made none due.
+  const [ninAsked, setNinAsked] = useState(false);
   useEffect(() => {
-    if (!services) return undefined;
-    const sub = services.bus
-      .on('open-prompt')
-      .subscribe(({ prompt }) =>
-        setRequested((previous) => (previous.includes(prompt) ? previous : [...previous, prompt])),
-      );
-    return () => sub.unsubscribe();
+    const sub = services?.bus.on('open-prompt').subscribe(() => setNinAsked(true));
+    return () => sub?.unsubscribe();
   }, [services]);
   const [sidebarOpen, setSidebarOpen] = useState(
     () => storage.getItem(SIDEBAR_FLAG_KEY) === 'true',
@@ -170,23 +166,17 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
           <div id={MFE_AREA_ID} />
         </main>
       </div>
-      {dashboard &&
-        services &&
-        user &&
-        !loading &&
-        (duePrompts(user).length > 0 || requested.length > 0) && (
-          <Suspense fallback={null}>
-            <ProtectedPagePrompts
-              user={user}
-              services={services}
-              loadApi={deps.loadApi}
-              requested={requested}
-              onRequestedClosed={(kind) =>
-                setRequested((previous) => previous.filter((k) => k !== kind))
-              }
-            />
-          </Suspense>
-        )}
+      {dashboard && services && user && !loading && (ninAsked || duePrompts(user).length > 0) && (
+        <Suspense fallback={null}>
+          <ProtectedPagePrompts
+            user={user}
+            services={services}
+            loadApi={deps.loadApi}
+            requested={ninAsked ? ['nin'] : []}
+            onRequestedClosed={() => setNinAsked(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { ATTEMPT_NEVER_ARRIVED } from '@ajo/shared/messages';
-import { idempotencyKeySchema, moneyAttemptResponseSchema } from '@ajo/shared/schemas';
+import { idempotencyKeySchema } from '@ajo/shared/schemas';
 import { z } from 'zod/mini';
 import { AppError } from '../errors.js';
 import type { Api } from '../http/api.js';
@@ -8,6 +8,23 @@ import { currentUser } from '../plugins/auth.js';
 import { ClientReferences } from './client-references.js';
 
 const attemptParams = z.object({ key: idempotencyKeySchema });
+
+/**
+ * GET /money/attempts/{key}: where the money call sent under this Idempotency-Key stands, asked
+ * without the PIN by a client that lost the call's answer. `completed`: the answer the call gave
+ * (`status` and `answer`, exactly what a repeat with the same key replays); `in_progress`: it is
+ * still running, ask again. A key that never arrived is 404 'This request never arrived.', so the
+ * client knows sending the call is safe. The web app reads it in @ajo/shared/money-flow
+ * (attempt-lookup.ts) without a schema of its own, so every form page does not carry this one.
+ */
+export const moneyAttemptResponseSchema = z.union([
+  z.object({ state: z.literal('in_progress') }),
+  z.object({
+    state: z.literal('completed'),
+    status: z.number().check(z.int()),
+    answer: z.record(z.string(), z.unknown()),
+  }),
+]);
 
 /**
  * GET /money/attempts/:key (bearer, no PIN): what became of the caller's money call sent under this

@@ -30,20 +30,3 @@ export type StepUpChallenge = z.infer<typeof stepUpChallengeSchema>;
 
 /** SPEC §7 result status of a transfer or purchase. */
 export const moneyCallStatusSchema = z.enum(['successful', 'pending', 'failed']);
-
-/**
- * GET /money/attempts/{key}: where the money call sent under this Idempotency-Key stands, asked
- * without the PIN by a client that lost the call's answer. `completed`: the answer the call gave
- * (`status` and `answer`, exactly what a repeat with the same key replays); `in_progress`: it is
- * still running, ask again. A key that never arrived is 404 'This request never arrived.', so the
- * client knows sending the call is safe.
- */
-export const moneyAttemptResponseSchema = z.union([
-  z.object({ state: z.literal('in_progress') }),
-  z.object({
-    state: z.literal('completed'),
-    status: z.number().check(z.int()),
-    answer: z.looseObject({}),
-  }),
-]);
-export type MoneyAttemptResponse = z.infer<typeof moneyAttemptResponseSchema>;

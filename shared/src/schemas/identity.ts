@@ -21,7 +21,7 @@ import {
   STATE_REQUIRED,
   TID_REQUIRED,
 } from '@ajo/shared/messages';
-import { bvnSchema, ninSchema, securityPinSchema, transactionPinSchema } from './codes';
+import { bvnSchema, ninSchema, securityPinSchema } from './codes';
 import { requiredString } from './money';
 import { z } from './zod';
 
@@ -76,11 +76,6 @@ export type NinUpdatePayload = z.infer<typeof ninUpdatePayloadSchema>;
 /** SPEC §5 / §7 POST /users/{id}/update-bvn: 11 digits, else the SPEC's message. */
 export const bvnUpdateSchema = z.object({ bvn: bvnSchema });
 export type BvnUpdateValues = z.infer<typeof bvnUpdateSchema>;
-
-/** POST /users/{id}/reveal-bvn: the transaction PIN answers the full BVN, shown masked otherwise. */
-export const bvnRevealPayloadSchema = z.object({ transaction_pin: transactionPinSchema });
-export type BvnRevealValues = z.infer<typeof bvnRevealPayloadSchema>;
-export const bvnRevealResponseSchema = z.object({ bvn: bvnSchema });
 
 /** SPEC §2 / §5 onboarding details: every field non-empty, including the photo URL. */
 export const onboardingDetailsSchema = z.object({

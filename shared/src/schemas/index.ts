@@ -18,4 +18,3 @@ export * from './identity';
 export * from './transfers';
 export * from './payments';
 export * from './settings';
-export * from './ids';

@@ -16,7 +16,6 @@ export {
   gte,
   int,
   literal,
-  looseObject,
   lte,
   maxLength,
   minLength,

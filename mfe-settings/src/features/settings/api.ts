@@ -1,7 +1,7 @@
 // The calls of the settings screen (SPEC §7 "Verification" and "Other"), each answer parsed with
 // the schema the middleware answers with (docs/conventions.md §4).
 import {
-  bvnRevealResponseSchema,
+  bvnSchema,
   documentTypesResponseSchema,
   identityDocumentCreatedResponseSchema,
   identityDocumentsResponseSchema,
@@ -15,6 +15,8 @@ import {
   type ReferralsResponse,
   type StatementRequestValues,
   type TransferLimitsResponse,
+  transactionPinSchema,
+  z,
 } from '@ajo/shared/schemas';
 import { loadHostApi } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
@@ -27,6 +29,14 @@ export async function updateBvn(userId: string | number, bvn: string): Promise<s
   const response = await api.encrypted.post(`/users/${path(userId)}/update-bvn`, { bvn });
   return parseResponse(messageResponseSchema, response.data).message;
 }
+
+/**
+ * POST /users/{id}/reveal-bvn's answer. Its schemas live with the one screen that uses them, not in
+ * the shared schemas every form page loads (docs/decisions/017-compressed-and-budgeted-first-pages.md).
+ */
+export const bvnRevealResponseSchema = z.object({ bvn: bvnSchema });
+export const bvnRevealPayloadSchema = z.object({ transaction_pin: transactionPinSchema });
+export type BvnRevealValues = z.infer<typeof bvnRevealPayloadSchema>;
 
 /** The full BVN, after the transaction PIN (the user object carries it masked). */
 export async function revealBvn(userId: string | number, transactionPin: string): Promise<string> {

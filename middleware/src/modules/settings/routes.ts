@@ -1,7 +1,6 @@
 import {
   accountClosurePayloadSchema,
-  bvnRevealPayloadSchema,
-  bvnRevealResponseSchema,
+  bvnSchema,
   bvnUpdateSchema,
   documentTypesResponseSchema,
   identityDocumentCreatedResponseSchema,
@@ -12,6 +11,7 @@ import {
   referralsResponseSchema,
   statementRequestSchema,
   transactionPinResetPayloadSchema,
+  transactionPinSchema,
   userIdParamsSchema,
 } from '@ajo/shared/schemas';
 import { z } from 'zod/mini';
@@ -45,7 +45,8 @@ export function registerDocumentReviewJobs(app: FastifyInstance): void {
 // The web app's schemas, tightened into strict objects (OWASP API3); object-level checks do not
 // travel with `.shape`, so the PIN pair's comparison is applied again.
 const bvnBody = z.strictObject(bvnUpdateSchema.shape);
-const bvnRevealBody = z.strictObject(bvnRevealPayloadSchema.shape);
+const bvnRevealBody = z.strictObject({ transaction_pin: transactionPinSchema });
+const bvnRevealResponseSchema = z.object({ bvn: bvnSchema });
 const documentBody = z.strictObject(identityDocumentPayloadSchema.shape);
 const pinResetBody = z.strictObject(transactionPinResetPayloadSchema.shape).check(pinsMatch);
 const closureBody = z.strictObject(accountClosurePayloadSchema.shape);

@@ -1,6 +1,5 @@
 import {
   bankTransferPayloadSchema,
-  integerRowIdSchema,
   nubanSchema,
   requiredString,
   verifyAccountPayloadSchema,
@@ -8,6 +7,7 @@ import {
   walletNumberSchema,
   walletTransferPayloadSchema,
 } from '@ajo/shared/schemas';
+import { integerRowIdSchema } from '../../http/row-ids.js';
 import { z } from 'zod/mini';
 import { NAME_ENQUIRY_REQUIRED } from './messages.js';
 

@@ -11,9 +11,7 @@ import {
   ERROR_UPDATING_BVN_INVALID,
 } from '@ajo/shared/messages';
 import {
-  bvnRevealPayloadSchema,
   bvnUpdateSchema,
-  type BvnRevealValues,
   type BvnUpdateValues,
   type IdentityDocumentItem,
   type TransferLimitsResponse,
@@ -23,7 +21,14 @@ import { Modal } from '@ajo/shared/ui/modal';
 import { PinField } from '@ajo/shared/ui/money-fields';
 import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { schemaResolver } from '@ajo/remote-kit/zod-form';
-import { fetchIdentityDocuments, fetchTierLimits, revealBvn, updateBvn } from '../api';
+import {
+  bvnRevealPayloadSchema,
+  fetchIdentityDocuments,
+  fetchTierLimits,
+  revealBvn,
+  updateBvn,
+  type BvnRevealValues,
+} from '../api';
 import styles from '../settings.module.css';
 import { DocumentUploadModal, type DocumentKind } from './document-upload-modal';
 

@@ -1,5 +1,6 @@
-// Path parameters that name a database row by its integer id.
-import { z } from './zod';
+// Path parameters that name a database row by its integer id: the database's range is the
+// middleware's business, so no web page carries this.
+import { z } from 'zod/mini';
 
 /**
  * The range of PostgreSQL's `integer`, the type of the generated row ids (e.g. beneficiaries):

@@ -1,4 +1,4 @@
-import { integerRowIdSchema, MAX_INTEGER_ROW_ID } from './ids';
+import { integerRowIdSchema, MAX_INTEGER_ROW_ID } from './row-ids.js';
 
 describe('integerRowIdSchema', () => {
   const schema = integerRowIdSchema('Not found.');
