@@ -197,6 +197,27 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(logs.some((l) => l.level === 'error' && l.msg === 'job is dead')).toBe(true);
   });
 
+  it('retries at least a second later, even when RetryLater asks for a time already past (no spinning)', async () => {
+    const jobs = queue();
+    let runs = 0;
+    const enqueue = jobs.define({
+      kind: freshKind(),
+      backoff: () => 0,
+      handle: async () => {
+        runs += 1;
+        throw new RetryLater('status 09', new Date(clock.now().getTime() - 60_000));
+      },
+    });
+    const { id } = await enqueue({});
+    expect(await jobs.runDue()).toEqual({ succeeded: 0, retried: 1, dead: 0 });
+    expect(runs).toBe(1);
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      run_at: new Date(clock.now().getTime() + 1000),
+    });
+  });
+
   it('honours RetryLater(at) and goes dead at once on GiveUp', async () => {
     const jobs = queue();
     const later = freshKind();
@@ -480,6 +501,17 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(done).toBe(1);
     // No poll scheduled after stop (the heartbeat interval is cleared too).
     expect(manual.pending.size).toBe(0);
+  });
+
+  it('refuses a recurring interval under a second and an unknown kind; knows no unknown job', async () => {
+    const jobs = queue();
+    const kind = freshKind();
+    jobs.define({ kind, handle: async () => undefined });
+    expect(() => jobs.every(kind, 0.5)).toThrow('A recurring job needs an interval of 1 s or more');
+    const unknown = freshKind();
+    expect(() => jobs.every(unknown, 60)).toThrow(`Unknown job kind ${unknown}`);
+    expect(() => jobs.every(kind, 1)).not.toThrow();
+    expect(await jobs.get('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
   it('backs off exponentially up to a ceiling by default', () => {
