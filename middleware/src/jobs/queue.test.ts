@@ -514,6 +514,27 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(await jobs.get('00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
+  it('schedules the next poll after each poll, so the poller keeps running', async () => {
+    const manual = manualTimers();
+    const jobs = queue({ timers: manual.timers, pollIntervalSeconds: 3 });
+    let runs = 0;
+    const enqueue = jobs.define({ kind: freshKind(), handle: async () => void runs++ });
+    jobs.start();
+    for (let poll = 1; poll <= 2; poll++) {
+      await enqueue({});
+      manual.fire(false);
+      // The poll runs the job, then sets the next timer (a poller that stopped never does: the
+      // test's time limit ends the wait).
+      while (runs < poll || manual.pending.size === 0) await new Promise((r) => setImmediate(r));
+      expect(runs).toBe(poll);
+      expect([...manual.pending.values()]).toEqual([
+        expect.objectContaining({ ms: 3000, repeat: false }),
+      ]);
+    }
+    await jobs.stop();
+    expect(manual.pending.size).toBe(0);
+  }, 10_000);
+
   it('backs off exponentially up to a ceiling by default', () => {
     const backoff = exponentialBackoff();
     expect([1, 2, 3, 4, 8, 20].map(backoff)).toEqual([30, 60, 120, 240, 3600, 3600]);
