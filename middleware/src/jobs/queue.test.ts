@@ -244,6 +244,27 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     expect(await jobs.get(stuck.id)).toMatchObject({ state: 'dead', attempts: 1 });
   });
 
+  it('retries at least a second later, even when RetryLater asks for a time already past (no spinning)', async () => {
+    const jobs = queue();
+    let runs = 0;
+    const enqueue = jobs.define({
+      kind: freshKind(),
+      backoff: () => 0,
+      handle: async () => {
+        runs += 1;
+        throw new RetryLater('status 09', new Date(clock.now().getTime() - 60_000));
+      },
+    });
+    const { id } = await enqueue({});
+    expect(await jobs.runDue()).toEqual({ succeeded: 0, retried: 1, dead: 0 });
+    expect(runs).toBe(1);
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      run_at: new Date(clock.now().getTime() + 1000),
+    });
+  });
+
   it('honours RetryLater(at) and goes dead at once on GiveUp', async () => {
     const jobs = queue();
     const later = freshKind();
@@ -528,6 +549,38 @@ describe(`job queue on ${testDatabaseKind()}`, () => {
     // No poll scheduled after stop (the heartbeat interval is cleared too).
     expect(manual.pending.size).toBe(0);
   });
+
+  it('refuses a recurring interval under a second and an unknown kind; knows no unknown job', async () => {
+    const jobs = queue();
+    const kind = freshKind();
+    jobs.define({ kind, handle: async () => undefined });
+    expect(() => jobs.every(kind, 0.5)).toThrow('A recurring job needs an interval of 1 s or more');
+    const unknown = freshKind();
+    expect(() => jobs.every(unknown, 60)).toThrow(`Unknown job kind ${unknown}`);
+    expect(() => jobs.every(kind, 1)).not.toThrow();
+    expect(await jobs.get('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('schedules the next poll after each poll, so the poller keeps running', async () => {
+    const manual = manualTimers();
+    const jobs = queue({ timers: manual.timers, pollIntervalSeconds: 3 });
+    let runs = 0;
+    const enqueue = jobs.define({ kind: freshKind(), handle: async () => void runs++ });
+    jobs.start();
+    for (let poll = 1; poll <= 2; poll++) {
+      await enqueue({});
+      manual.fire(false);
+      // The poll runs the job, then sets the next timer (a poller that stopped never does: the
+      // test's time limit ends the wait).
+      while (runs < poll || manual.pending.size === 0) await new Promise((r) => setImmediate(r));
+      expect(runs).toBe(poll);
+      expect([...manual.pending.values()]).toEqual([
+        expect.objectContaining({ ms: 3000, repeat: false }),
+      ]);
+    }
+    await jobs.stop();
+    expect(manual.pending.size).toBe(0);
+  }, 10_000);
 
   it('backs off exponentially up to a ceiling by default', () => {
     const backoff = exponentialBackoff();

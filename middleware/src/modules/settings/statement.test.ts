@@ -100,6 +100,8 @@ describe('GET /api/transaction-history/statement', () => {
       [250_050, 1_100_025],
     ]);
     expect(data.closingKobo).toBe(await balanceKobo(t, ada.main));
+    // Each total on its own: the identity below holds even with every line counted on one side.
+    expect([data.creditsKobo, data.debitsKobo]).toEqual([250_050, 150_025]);
     expect(data.openingKobo + data.creditsKobo - data.debitsKobo).toBe(data.closingKobo);
 
     const outbox = await plainGet(t, '/api/sandbox/outbox?recipient=ada.okafor@example.com');
@@ -121,6 +123,8 @@ describe('GET /api/transaction-history/statement', () => {
     const text = pdfText(pdf.rawPayload);
     for (const expected of [
       'Opening balance: NGN 10,000.00',
+      'Total credits: NGN 2,500.50',
+      'Total debits: NGN 1,500.25',
       'Closing balance: NGN 11,000.25',
       'NGN 1,500.25',
       'NGN 8,499.75',
