@@ -31,10 +31,12 @@ test('a customer on a phone finds every control where it belongs', async ({ page
   await test.step('data plans read one way, with the naira sign', async () => {
     await page.goto('/dashboard/payments/data');
     await page.getByRole('textbox', { name: /Phone number/ }).fill('08051234567');
-    const plans = await page
+    const options = page
       .getByRole('combobox', { name: /Data plan/ })
-      .locator('option:not([value=""])')
-      .allTextContents();
+      .locator('option:not([value=""])');
+    // The plans arrive from the aggregator after the screen opens.
+    await expect(options.first()).toBeAttached();
+    const plans = await options.allTextContents();
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).toMatch(/^\d+(\.\d+)?(MB|GB), \d+ \w+ \(₦[\d,]+\)$/);
   });
