@@ -57,7 +57,8 @@ test('two customers send money to each other and both see it on their dashboards
       await expectStatementRow(latestTransactions(otherPage), {
         type: 'Ajo Transfer (Credit)',
         amount: '₦2,500.50',
-        narration: 'For the rent',
+        // The receiver's line names the sender, then the sender's own words.
+        narration: `Transfer from ${ada.firstName} ${ada.lastName}: For the rent`,
         colour: 'primary',
       });
     });
@@ -82,7 +83,7 @@ test('two customers send money to each other and both see it on their dashboards
       await expectStatementRow(table, {
         type: 'Ajo Transfer (Credit)',
         amount: '₦500.00',
-        narration: 'Change',
+        narration: `Transfer from ${bola.firstName} ${bola.lastName}: Change`,
         colour: 'primary',
       });
     });
