@@ -2,12 +2,7 @@
 // failed vend whose money comes back (a reversal the customer sees). Sandbox phone numbers:
 // middleware README "Payments".
 import { expect, test } from '../support/fixtures';
-import {
-  activatedCustomer,
-  balanceOf,
-  inboundTransfer,
-  TRANSACTION_PIN,
-} from '../support/activated-customer';
+import { balanceOf, fundedCustomer, TRANSACTION_PIN } from '../support/activated-customer';
 import type { Page } from '@playwright/test';
 import { fillAirtime } from '../support/transfer-screens';
 
@@ -23,14 +18,8 @@ async function confirmWithPin(page: Page) {
 test('a customer buys airtime; the network is picked from the number and can be changed', async ({
   page,
 }, testInfo) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 2000, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 2000,
-    senderName: 'Ada Eze',
-    senderBank: 'GTBank',
-  });
 
   await fillAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '500');
   const network = page.getByRole('combobox', { name: /Network/ });
@@ -50,14 +39,8 @@ test('a customer buys airtime; the network is picked from the number and can be 
 test('a failed airtime vend gives the money back and the history shows the reversal', async ({
   page,
 }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 2000, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 2000,
-    senderName: 'Ada Eze',
-    senderBank: 'GTBank',
-  });
 
   await fillAirtime(page, `Ajo Wallet - ${wallet}`, '08033333333', '500');
   await confirmWithPin(page);

@@ -2,7 +2,7 @@
 // amount is the plan's), and prepaid electricity whose token is shown and copied. Sandbox meters:
 // middleware README "Payments".
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
+import { balanceOf, fundedCustomer } from '../support/activated-customer';
 import { confirmWithPin } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 120_000 });
@@ -14,9 +14,8 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test('a customer buys a data plan after switching network: the plan resets and the amount follows the plan', async ({
   page,
 }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 5000, { name: 'A', bank: 'B' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({ accountNumber: wallet, amount: 5000, senderName: 'A', senderBank: 'B' });
 
   await page.goto('/dashboard/payments/data');
   await page.getByRole('combobox', { name: /Source wallet/ }).selectOption(wallet);
@@ -45,14 +44,8 @@ test('a customer buys a data plan after switching network: the plan resets and t
 test('a customer buys prepaid electricity, sees the 20-digit token and copies it', async ({
   page,
 }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 10_000, { name: 'A', bank: 'B' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 10_000,
-    senderName: 'A',
-    senderBank: 'B',
-  });
 
   await page.goto('/dashboard/payments/electricity');
   await page.getByRole('combobox', { name: /Source wallet/ }).selectOption(wallet);

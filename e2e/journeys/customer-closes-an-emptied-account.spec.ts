@@ -2,7 +2,7 @@
 // closed (the customer is told to move it first); once emptied it is closed, the customer is signed
 // out and cannot sign in again.
 import type { Page } from '@playwright/test';
-import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
+import { fundedCustomer } from '../support/activated-customer';
 import { confirmWithPin, fillAirtime } from '../support/transfer-screens';
 import { expect, test } from '../support/fixtures';
 import { CUSTOMER_PIN } from '../support/identity';
@@ -34,14 +34,8 @@ async function askToClose(page: Page) {
 test('a customer empties the wallet, closes the account and can no longer sign in', async ({
   page,
 }, testInfo) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 500, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 500,
-    senderName: 'Ada Eze',
-    senderBank: 'GTBank',
-  });
 
   await askToClose(page);
   await expect(

@@ -1,6 +1,6 @@
 // SPEC §2 Generate Statement and §7 GET /transaction-history/statement: the statement is a PDF sent
 // by e-mail; the sandbox outbox keeps the attachment, and a person can open it.
-import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
+import { fundedCustomer } from '../support/activated-customer';
 import { expect, test } from '../support/fixtures';
 import { notifications } from '../support/onboarding';
 import { newestEmail } from '../support/outbox';
@@ -15,13 +15,7 @@ const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0,
 test('a customer asks for a statement and opens the PDF from the e-mail', async ({
   page,
 }, testInfo) => {
-  const customer = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: customer.mainWallet.account_no,
-    amount: 2500.5,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const customer = await fundedCustomer(page, 2500.5);
   const email = `statement-${customer.phone.local}@example.com`;
 
   await openSettingsTab(page, 'statement', 'Generate Statement');

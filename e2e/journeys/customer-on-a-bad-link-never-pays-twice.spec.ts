@@ -7,9 +7,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import {
-  activatedCustomer,
+  anotherActivatedCustomer,
   balanceOf,
-  inboundTransfer,
+  fundedCustomer,
   TRANSACTION_PIN,
 } from '../support/activated-customer';
 import { newestOtp } from '../support/outbox';
@@ -67,16 +67,8 @@ test('wallet to wallet at Confirm: checked through a reload, paid once; a defini
   page,
   browser,
 }, testInfo) => {
-  const ada = await activatedCustomer(page);
-  const otherContext = await browser.newContext();
-  const bola = await activatedCustomer(await otherContext.newPage());
-  await otherContext.close();
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 10_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 10_000);
+  const bola = await anotherActivatedCustomer(browser);
   const receiver = {
     receiver: bola.mainWallet.account_no,
     receiverName: `${bola.firstName} ${bola.lastName}`,
@@ -119,16 +111,8 @@ test('wallet to wallet at the OTP step: the OTP call answered on the way back is
   page,
   browser,
 }) => {
-  const ada = await activatedCustomer(page);
-  const otherContext = await browser.newContext();
-  const bola = await activatedCustomer(await otherContext.newPage());
-  await otherContext.close();
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 60_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 60_000);
+  const bola = await anotherActivatedCustomer(browser);
   await startWalletTransfer(page, {
     receiver: bola.mainWallet.account_no,
     receiverName: `${bola.firstName} ${bola.lastName}`,
@@ -154,13 +138,7 @@ test('wallet to wallet at the OTP step: the OTP call answered on the way back is
 test('wallet to bank at Confirm: the lost answer is found, the bank paid once', async ({
   page,
 }) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 20_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 20_000);
   await startBankTransfer(page, {
     bank: 'GTBank',
     account: '0123456785',
@@ -176,14 +154,8 @@ test('wallet to bank at Confirm: the lost answer is found, the bank paid once', 
 });
 
 test('airtime at Confirm: the lost answer is found, the airtime bought once', async ({ page }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 2000, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 2000,
-    senderName: 'Ada Eze',
-    senderBank: 'GTBank',
-  });
   await fillAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '500');
   await dropAnswerOnce(page, '/payments/categories/airtime/buy-airtime');
   await page.getByRole('button', { name: 'Proceed' }).click();
@@ -211,13 +183,7 @@ async function verifyOtpWithAnswerLost(page: Page, phone: string, path: string):
 test('wallet to bank at the OTP step: the lost answer is found, the bank paid once', async ({
   page,
 }) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 60_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 60_000);
   await startBankTransfer(page, {
     bank: 'GTBank',
     account: '0123456785',
@@ -237,14 +203,8 @@ test('wallet to bank at the OTP step: the lost answer is found, the bank paid on
 test('airtime at the OTP step: the lost answer is found, the airtime bought once', async ({
   page,
 }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 60_000, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({
-    accountNumber: wallet,
-    amount: 60_000,
-    senderName: 'Ada Eze',
-    senderBank: 'GTBank',
-  });
   await fillAirtime(page, `Ajo Wallet - ${wallet}`, '07025123456', '50000');
   await page.getByRole('button', { name: 'Proceed' }).click();
   await page.getByLabel(/Transaction PIN/).fill(TRANSACTION_PIN);

@@ -3,7 +3,7 @@
 // settings tabs saying there are more, the FAQ's questions saying they open, a checkbox its own
 // size beside a long label, data plans named one way with the naira sign.
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
+import { activatedCustomer, fundedCustomer } from '../support/activated-customer';
 import { fillAirtime } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 120_000 });
@@ -93,9 +93,8 @@ test('a visitor on a phone sees that each FAQ question opens', async ({ page }) 
 });
 
 test("a customer's Back on Confirm returns to the form with the fields kept", async ({ page }) => {
-  const customer = await activatedCustomer(page);
+  const customer = await fundedCustomer(page, 2000, { name: 'A', bank: 'B' });
   const wallet = customer.mainWallet.account_no;
-  await inboundTransfer({ accountNumber: wallet, amount: 2000, senderName: 'A', senderBank: 'B' });
   await fillAirtime(page, `Ajo Wallet - ${wallet}`, '08031234567', '500');
   await page.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByRole('heading', { name: 'Confirm details' })).toBeVisible();

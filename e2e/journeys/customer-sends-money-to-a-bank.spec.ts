@@ -3,7 +3,7 @@
 // query gets the answer (run by the sandbox trigger, no waiting); a beneficiary saved, chosen and
 // deleted.
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
+import { balanceOf, fundedCustomer } from '../support/activated-customer';
 import {
   confirmWithPin,
   expectStatus,
@@ -24,13 +24,7 @@ const UBA_PENDING_THEN_REFUSED = {
 test('a bank transfer the bank pays: successful, with a receipt, and a Bank Transfer (Debit) row', async ({
   page,
 }) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 20_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 20_000);
   await startBankTransfer(page, { ...GTBANK, amount: '5000', narration: 'Shop rent' });
   const details = page.getByLabel('Transaction details');
   await expect(details).toContainText('GTBank');
@@ -55,13 +49,7 @@ test('a bank transfer the bank pays: successful, with a receipt, and a Bank Tran
 test('a transfer the bank leaves pending and then refuses: told pending, then the money comes back with a reversal row', async ({
   page,
 }) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 20_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 20_000);
   await startBankTransfer(page, {
     ...UBA_PENDING_THEN_REFUSED,
     amount: '7000',
@@ -98,13 +86,7 @@ test('a transfer the bank leaves pending and then refuses: told pending, then th
 test('a beneficiary is saved with a transfer, chosen for the next one, and deleted', async ({
   page,
 }) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 20_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  await fundedCustomer(page, 20_000);
 
   await test.step('saved with a successful transfer', async () => {
     await startBankTransfer(page, { ...GTBANK, amount: '1000', narration: 'Stock', save: true });

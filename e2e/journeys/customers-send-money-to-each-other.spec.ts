@@ -1,7 +1,13 @@
 // Wallet to wallet (SPEC §2, §4): two activated customers send money to each other and both see
 // it; a large transfer asks for an OTP and a wrong OTP keeps the customer on the step.
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
+import {
+  activatedCustomer,
+  anotherActivatedCustomer,
+  balanceOf,
+  fundedCustomer,
+  inboundTransfer,
+} from '../support/activated-customer';
 import { expectedFailedResponse } from '../support/onboarding';
 import { newestOtp } from '../support/outbox';
 import { confirmWithPin, expectStatus, startWalletTransfer } from '../support/transfer-screens';
@@ -96,16 +102,8 @@ test('a large transfer asks for an OTP; a wrong OTP keeps the customer on the st
   page,
   browser,
 }) => {
-  const ada = await activatedCustomer(page);
-  const otherContext = await browser.newContext();
-  const bola = await activatedCustomer(await otherContext.newPage());
-  await otherContext.close();
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 60_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 60_000);
+  const bola = await anotherActivatedCustomer(browser);
 
   await startWalletTransfer(page, {
     receiver: bola.mainWallet.account_no,

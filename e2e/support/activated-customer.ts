@@ -5,7 +5,7 @@
 // (new-customer-verifies-identity-with-*.spec.ts) already prove those screens; here they would only
 // cost time. Middleware README "Sandbox test identities" and "Uploads and the face check".
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { encryptText } from '../../middleware/src/security/envelope-cipher';
 import { facePortraitPng } from './fake-camera';
 import { expect } from './fixtures';
@@ -203,4 +203,38 @@ export async function inboundTransfer(input: {
     }),
   });
   return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/**
+ * An activated customer whose main wallet someone at a bank has paid `naira` into (the inbound
+ * credit above), as a money journey starts.
+ */
+export async function fundedCustomer(
+  page: Page,
+  naira: number,
+  sender: { name: string; bank: string } = { name: 'Chidi Eze', bank: 'GTBank' },
+): Promise<ActivatedCustomer> {
+  const customer = await activatedCustomer(page);
+  const credited = await inboundTransfer({
+    accountNumber: customer.mainWallet.account_no,
+    amount: naira,
+    senderName: sender.name,
+    senderBank: sender.bank,
+  });
+  if (credited.status >= 300) {
+    throw new Error(
+      `inbound transfer answered ${credited.status}: ${JSON.stringify(credited.body)}`,
+    );
+  }
+  return customer;
+}
+
+/** A second activated customer, in a browser context of their own (closed once activated). */
+export async function anotherActivatedCustomer(browser: Browser): Promise<ActivatedCustomer> {
+  const context = await browser.newContext();
+  try {
+    return await activatedCustomer(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
