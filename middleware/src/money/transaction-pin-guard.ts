@@ -56,15 +56,10 @@ export class TransactionPinGuard {
   /** 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. */
   async verify(userId: string, pin: string): Promise<void> {
     const { db, secrets, clock } = this.deps;
-    const user = await db
-      .selectFrom('users')
-      .select('transaction_pin_hash')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     const now = clock.now();
+    const user = await this.pinRecordAfterGivingBackDeadSlots(userId, now);
+    if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
 
-    await this.giveBackSlotsOfDeadInstances(userId, now);
     const token = randomUUID();
     const slot = await this.countAttempt(userId, now, token);
     if (slot === null) throw locked();
@@ -153,20 +148,31 @@ export class TransactionPinGuard {
   }
 
   /**
-   * Gives back, in one statement, the slots still held by instances that died mid-comparison:
-   * each such row is deleted once (a concurrent attempt deleting the same row counts nothing).
+   * Gives back the slots still held by instances that died mid-comparison (each such row is
+   * deleted once: a concurrent attempt deleting the same row counts nothing), and reads the PIN
+   * record, in one statement: one round trip of every money call fewer
+   * (docs/decisions/032-money-calls-in-fewer-round-trips.md). The give-back runs whether or not a
+   * PIN is set; it only ever frees slots nobody is comparing. The record is read in the same
+   * snapshot as before the give-back, which changes nothing: the give-back writes no user row.
    */
-  private async giveBackSlotsOfDeadInstances(userId: string, now: Date): Promise<void> {
+  private async pinRecordAfterGivingBackDeadSlots(
+    userId: string,
+    now: Date,
+  ): Promise<{ transaction_pin_hash: string | null } | undefined> {
     const me = this.deps.instanceId ?? null;
-    await sql`
+    const { rows } = await sql<{ transaction_pin_hash: string | null }>`
       with dead as (
         delete from transaction_pin_slots s
         where s.user_id = ${userId} and s.instance_id is distinct from ${me}::uuid
           and ${instanceIsDead(sql`s.instance_id`, now)}
+        returning 1),
+      given_back as (
+        update transaction_pin_attempts set
+          in_flight = greatest(in_flight - (select count(*) from dead), 0)
+        where user_id = ${userId} and exists (select 1 from dead)
         returning 1)
-      update transaction_pin_attempts set
-        in_flight = greatest(in_flight - (select count(*) from dead), 0)
-      where user_id = ${userId} and exists (select 1 from dead)`.execute(this.deps.db);
+      select transaction_pin_hash from users where id = ${userId}`.execute(this.deps.db);
+    return rows[0];
   }
 
   /**
