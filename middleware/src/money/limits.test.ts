@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   assertTransferWithinLimits,
   assertWithinDailyLimit,
+  assertWithinDailyLimitUnlessApplied,
   assertWithinMaxBalance,
   dailyAllowance,
   MAX_BALANCE_MESSAGES,
@@ -313,5 +314,37 @@ describe('assertTransferWithinLimits: the checks of a wallet-to-wallet transfer 
     // Over both limits now, yet the applied reference passes: its own amount was counted already.
     expect(await refusal(check(ada, bola, 100_000))).toMatchObject({ code: 'DAILY_LIMIT' });
     await expect(check(ada, bola, 100_000, applied)).resolves.toBeUndefined();
+  });
+});
+
+describe('assertWithinDailyLimitUnlessApplied: the limit read with "was this call applied?"', () => {
+  const applied = (reference: string) =>
+    sql<boolean>`exists (select 1 from ledger_entries where reference = ${reference})`;
+
+  it('checks the daily limit of a call not yet applied, in its words', async () => {
+    const ada = await fundedCustomer(t, 100_000);
+    await setTier(ada, 1);
+    await send(ada.main, 20_000);
+    const remaining = TIER_LIMITS[1].dailyDebitKobo - 2_000_000;
+    const fresh = applied(`new-${randomUUID()}`);
+    await expect(assertWithinDailyLimitUnlessApplied(db(), ada.id, remaining, fresh)).resolves.toBe(
+      false,
+    );
+    expect(
+      await refusal(assertWithinDailyLimitUnlessApplied(db(), ada.id, remaining + 1, fresh)),
+    ).toEqual({
+      statusCode: 422,
+      message: 'This is above your daily limit. You can send ₦30,000.00 more today.',
+      code: 'DAILY_LIMIT',
+    });
+  });
+
+  it('checks nothing for a call already applied, and says so', async () => {
+    const ada = await fundedCustomer(t, 100_000);
+    await setTier(ada, 1);
+    const done = await send(ada.main, 50_000, 'airtime');
+    await expect(
+      assertWithinDailyLimitUnlessApplied(db(), ada.id, 100_000, applied(done)),
+    ).resolves.toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { formatKobo } from '@ajo/shared/format';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -124,6 +124,30 @@ export async function assertWithinDailyLimit(
   const allowance = await dailyAllowance(trx, userId);
   if (amountKobo <= allowance.remainingKobo) return;
   throw dailyLimitRefusal(allowance.remainingKobo);
+}
+
+/**
+ * assertWithinDailyLimit for a call that may have been applied already: `applied` (SQL, e.g. "its
+ * row exists") is read in the same statement as the allowance, one round trip instead of two
+ * (docs/decisions/032-money-calls-in-fewer-round-trips.md). True when applied: nothing is checked
+ * (the limit counted it the first time). Call inside the transaction, after lockCustomers.
+ */
+export async function assertWithinDailyLimitUnlessApplied(
+  trx: Db,
+  userId: string,
+  amountKobo: number,
+  applied: RawBuilder<boolean>,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select(['kyc_tier', sentTodaySql(userId).as('sent'), applied.as('applied')])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (row.applied) return true;
+  const daily = TIER_LIMITS[asTier(row.kyc_tier)].dailyDebitKobo;
+  const remaining = Math.max(0, daily - Number(row.sent ?? 0));
+  if (amountKobo > remaining) throw dailyLimitRefusal(remaining);
+  return false;
 }
 
 function dailyLimitRefusal(remainingKobo: number): AppError {

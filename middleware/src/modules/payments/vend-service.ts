@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { BillPaymentsTable, BillProduct, Database } from '../../db/schema.js';
 import type { JobLogger, JobQueue } from '../../jobs/queue.js';
@@ -10,7 +10,7 @@ import {
   type VendResult,
 } from '../../providers/bill-aggregator/index.js';
 import type { Selectable, Updateable } from 'kysely';
-import { assertWithinDailyLimit, lockCustomers } from '../../money/limits.js';
+import { assertWithinDailyLimitUnlessApplied, lockCustomers } from '../../money/limits.js';
 
 export type BillPaymentRow = Selectable<BillPaymentsTable>;
 
@@ -79,9 +79,14 @@ export class VendService {
     const created = await db.transaction().execute(async (trx) => {
       // The customer's row is locked first: the limit's sum stays true until the entry is written.
       await lockCustomers(trx, [input.userId]);
-      const existing = await findPayment(trx, input.reference);
-      if (existing) return null;
-      await assertWithinDailyLimit(trx, input.userId, input.amountKobo);
+      // A retry finds its row (and the limit counted it the first time): read with the limit.
+      const applied = await assertWithinDailyLimitUnlessApplied(
+        trx,
+        input.userId,
+        input.amountKobo,
+        sql<boolean>`exists (select 1 from bill_payments where reference = ${input.reference})`,
+      );
+      if (applied) return null;
       await createLedger(trx).transfer({
         from: input.walletAccountNumber,
         to: 'outbound_holding',
