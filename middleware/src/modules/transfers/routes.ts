@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden } from '../../errors.js';
 import type { Api } from '../../http/api.js';
 import { errors } from '../../http/responses.js';
-import { COMMISSION_WALLET_PRODUCT_ID, createLedger, koboToNaira } from '../../ledger/index.js';
+import { COMMISSION_WALLET_PRODUCT_ID, koboToNaira } from '../../ledger/index.js';
 import { dailyAllowance } from '../../money/limits.js';
 import { moneyRoute } from '../../money/money-route.js';
 import { assertOwnsWallet, currentUser } from '../../plugins/auth.js';
