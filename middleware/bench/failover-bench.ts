@@ -113,7 +113,12 @@ function body(kind: Kind, customer: Customer, receiver: Customer): Record<string
 async function seed(db: Kysely<Database>): Promise<Customer[]> {
   const config = loadConfig({ SCRYPT_COST: '1024' });
   const secrets = createSecretHasher({ pepper: config.secrets.pepper, cost: 1024 });
-  const tokens = createTokenService({ db, secret: config.jwt.secret, ttlSeconds: 24 * 3600 });
+  // The servers refuse a token whose exp lies further than TOKEN_TTL from its iat.
+  const tokens = createTokenService({
+    db,
+    secret: config.jwt.secret,
+    ttlSeconds: config.jwt.ttlSeconds,
+  });
   const ledger = createLedger(db);
   await ledger.ensureSystemAccounts();
   const pinHash = await secrets.hashSecret(PIN);

@@ -44,6 +44,10 @@ const SENDERS_PER_CALLER = 4;
 const ENCRYPTION_SECRET = 'ajo-wallet-bench-envelope-secret';
 const RATIO_GOAL = 0.25;
 const P99_GOAL_MS = 50;
+/** A folder: the middleware writes a V8 CPU profile there when it stops (`node --cpu-prof`). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+/** 'postgresql' or 'pglite' to run one database only; the report is then not written. */
+const ONLY = process.env.BENCH_DATABASE;
 
 type Kind = 'wallet-to-wallet' | 'airtime';
 
@@ -101,7 +105,12 @@ function processTreeCpuSeconds(rootPid: number, children = false): number {
 async function seedCustomers(db: AppDatabase['db'], env: Record<string, string>, count: number) {
   const config = loadConfig(env);
   const secrets = createSecretHasher({ pepper: config.secrets.pepper, cost: 1024 });
-  const tokens = createTokenService({ db, secret: config.jwt.secret, ttlSeconds: 24 * 3600 });
+  // The server refuses a token whose exp lies further than TOKEN_TTL from its iat.
+  const tokens = createTokenService({
+    db,
+    secret: config.jwt.secret,
+    ttlSeconds: config.jwt.ttlSeconds,
+  });
   const ledger = createLedger(db);
   await ledger.ensureSystemAccounts();
   const customers: Customer[] = [];
@@ -150,7 +159,8 @@ interface Middleware {
 async function startMiddleware(env: Record<string, string>): Promise<Middleware> {
   const inherited = { ...process.env };
   delete inherited.NODE_OPTIONS;
-  const child = spawn(process.execPath, [path.join(DIST, 'main.js')], {
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...profile, path.join(DIST, 'main.js')], {
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -440,16 +450,19 @@ async function main(): Promise<void> {
   const loadStart = os.loadavg();
   const clusterDir = path.join(os.tmpdir(), `ajo-money-bench-pg-${process.pid}`);
   const results: DatabaseResult[] = [];
-  const cluster = await startCluster(clusterDir);
-  try {
-    const postmaster = postmasterPid(path.join(cluster.dir, 'data'));
-    results.push(await runDatabase('postgresql', { url: cluster.url, postmaster }));
-  } finally {
-    stopCluster(cluster.dir);
-    rmSync(clusterDir, { recursive: true, force: true });
+  if (ONLY !== 'pglite') {
+    const cluster = await startCluster(clusterDir);
+    try {
+      const postmaster = postmasterPid(path.join(cluster.dir, 'data'));
+      results.push(await runDatabase('postgresql', { url: cluster.url, postmaster }));
+    } finally {
+      stopCluster(cluster.dir);
+      rmSync(clusterDir, { recursive: true, force: true });
+    }
   }
-  results.push(await runDatabase('pglite', null));
+  if (ONLY !== 'postgresql') results.push(await runDatabase('pglite', null));
   console.log(JSON.stringify(results, null, 2));
+  if (ONLY) return;
   const previous = existsSync(reportPath) ? readFileSync(reportPath, 'utf8') : '';
   const at = previous.indexOf('\n## Notes\n');
   const notes = at >= 0 ? previous.slice(at) : '';

@@ -4,7 +4,9 @@ import { createLedger } from '../ledger/index.js';
 import { fundedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import {
+  assertTransferWithinLimits,
   assertWithinDailyLimit,
+  assertWithinDailyLimitUnlessApplied,
   assertWithinMaxBalance,
   dailyAllowance,
   MAX_BALANCE_MESSAGES,
@@ -248,5 +250,101 @@ describe('assertWithinMaxBalance', () => {
     const ada = await fundedCustomer(t, 0);
     await setTier(ada, 3);
     await expect(assertWithinMaxBalance(db(), ada.id, 10_000_000_000)).resolves.toBeUndefined();
+  });
+});
+
+describe('assertTransferWithinLimits: the checks of a wallet-to-wallet transfer in one read', () => {
+  const check = (sender: Customer, receiver: Customer, amountKobo: number, reference?: string) =>
+    assertTransferWithinLimits(db(), {
+      reference: reference ?? `w2w-${randomUUID()}`,
+      senderId: sender.id,
+      receiverId: receiver.id,
+      amountKobo,
+    });
+
+  it("the sender's daily limit: exactly what remains passes, one kobo more is refused in its words", async () => {
+    const [ada, bola] = [await fundedCustomer(t, 100_000), await fundedCustomer(t, 0)];
+    await setTier(ada, 1);
+    await setTier(bola, 3);
+    await send(ada.main, 20_000);
+    const remaining = TIER_LIMITS[1].dailyDebitKobo - 2_000_000;
+    await expect(check(ada, bola, remaining)).resolves.toBeUndefined();
+    expect(await refusal(check(ada, bola, remaining + 1))).toEqual({
+      statusCode: 422,
+      message: 'This is above your daily limit. You can send ₦30,000.00 more today.',
+      code: 'DAILY_LIMIT',
+    });
+  });
+
+  it("the receiver's maximum balance, by the receiver's tier, in the receiver's words", async () => {
+    const [ada, bola] = [await fundedCustomer(t, 100_000), await fundedCustomer(t, 100_000)];
+    await setTier(ada, 3);
+    await setTier(bola, 1);
+    const room = (TIER_LIMITS[1].maxBalanceKobo ?? 0) - 10_000_000;
+    await expect(check(ada, bola, room)).resolves.toBeUndefined();
+    expect(await refusal(check(ada, bola, room + 1))).toEqual({
+      statusCode: 422,
+      message: MAX_BALANCE_MESSAGES.receiver,
+      code: 'MAX_BALANCE',
+    });
+    await setTier(bola, 3);
+    await expect(check(ada, bola, room + 1)).resolves.toBeUndefined();
+  });
+
+  it('the daily limit is checked before the maximum balance', async () => {
+    const [ada, bola] = [await fundedCustomer(t, 100_000), await fundedCustomer(t, 300_000)];
+    await setTier(ada, 1);
+    await setTier(bola, 1);
+    expect(await refusal(check(ada, bola, TIER_LIMITS[1].dailyDebitKobo + 1))).toMatchObject({
+      code: 'DAILY_LIMIT',
+    });
+  });
+
+  it('a transfer between two wallets of one customer is not held to a maximum balance', async () => {
+    const ada = await fundedCustomer(t, 290_000);
+    await setTier(ada, 1);
+    await expect(check(ada, ada, 2_000_000)).resolves.toBeUndefined();
+  });
+
+  it('checks nothing for an entry the ledger already holds (a re-run replays it)', async () => {
+    const [ada, bola] = [await fundedCustomer(t, 100_000), await fundedCustomer(t, 300_000)];
+    await setTier(ada, 1);
+    await setTier(bola, 1);
+    const applied = await send(ada.main, 50_000, 'intra-outward');
+    // Over both limits now, yet the applied reference passes: its own amount was counted already.
+    expect(await refusal(check(ada, bola, 100_000))).toMatchObject({ code: 'DAILY_LIMIT' });
+    await expect(check(ada, bola, 100_000, applied)).resolves.toBeUndefined();
+  });
+});
+
+describe('assertWithinDailyLimitUnlessApplied: the limit read with "was this call applied?"', () => {
+  const applied = (reference: string) =>
+    sql<boolean>`exists (select 1 from ledger_entries where reference = ${reference})`;
+
+  it('checks the daily limit of a call not yet applied, in its words', async () => {
+    const ada = await fundedCustomer(t, 100_000);
+    await setTier(ada, 1);
+    await send(ada.main, 20_000);
+    const remaining = TIER_LIMITS[1].dailyDebitKobo - 2_000_000;
+    const fresh = applied(`new-${randomUUID()}`);
+    await expect(assertWithinDailyLimitUnlessApplied(db(), ada.id, remaining, fresh)).resolves.toBe(
+      false,
+    );
+    expect(
+      await refusal(assertWithinDailyLimitUnlessApplied(db(), ada.id, remaining + 1, fresh)),
+    ).toEqual({
+      statusCode: 422,
+      message: 'This is above your daily limit. You can send ₦30,000.00 more today.',
+      code: 'DAILY_LIMIT',
+    });
+  });
+
+  it('checks nothing for a call already applied, and says so', async () => {
+    const ada = await fundedCustomer(t, 100_000);
+    await setTier(ada, 1);
+    const done = await send(ada.main, 50_000, 'airtime');
+    await expect(
+      assertWithinDailyLimitUnlessApplied(db(), ada.id, 100_000, applied(done)),
+    ).resolves.toBe(true);
   });
 });

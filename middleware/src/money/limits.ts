@@ -1,5 +1,5 @@
 import { formatKobo } from '@ajo/shared/format';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -31,30 +31,44 @@ const LAGOS_DAY_START = sql<Date>`date_trunc('day', now() + interval '1 hour') -
 
 type Db = Kysely<Database>;
 
+/** users.kyc_tier as a tier: null (and anything unknown) is tier 2. */
+function asTier(kycTier: number | null | undefined): KycTier {
+  const tier = kycTier ?? 2;
+  return (tier === 1 || tier === 3 ? tier : 2) as KycTier;
+}
+
 export async function tierOf(db: Db, userId: string): Promise<KycTier> {
   const row = await db
     .selectFrom('users')
     .select('kyc_tier')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const tier = row.kyc_tier ?? 2;
-  return (tier === 1 || tier === 3 ? tier : 2) as KycTier;
+  return asTier(row.kyc_tier);
 }
 
 /**
  * Locks the customers' rows (in id order, so two opposite transfers never deadlock) for the rest
  * of the caller's transaction: limit checks that read sums stay true until the entry is written.
+ * One statement: PostgreSQL locks the rows as they leave the sort (its LockRows step runs above
+ * the ORDER BY), so they are taken in id order, as one statement per row took them
+ * (docs/decisions/032-money-calls-in-fewer-round-trips.md).
  */
 export async function lockCustomers(trx: Db, userIds: string[]): Promise<void> {
-  for (const id of [...new Set(userIds)].sort()) {
-    await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
-  }
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
-/** Kobo the customer sent out today (Lagos day) from their own wallets, reversals excluded. */
-export async function sentTodayKobo(db: Db, userId: string): Promise<number> {
-  const { rows } = await sql<{ total: string | number | null }>`
-    select coalesce(-sum(p.amount_kobo), 0) as total
+/** The SQL of the kobo the customer sent out today (Lagos day), reversals excluded. */
+function sentTodaySql(userId: string) {
+  return sql<string | number | null>`(
+    select coalesce(-sum(p.amount_kobo), 0)
       from ledger_postings p
       join ledger_accounts a on a.id = p.account_id
       join ledger_entries e on e.id = p.entry_id
@@ -63,9 +77,13 @@ export async function sentTodayKobo(db: Db, userId: string): Promise<number> {
        and p.amount_kobo < 0
        and e.type in (${sql.join(OUTGOING_TYPES)})
        and e.created_at >= ${LAGOS_DAY_START}
-       and not exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id)`.execute(
-    db,
-  );
+       and not exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id))`;
+}
+
+/** Kobo the customer sent out today (Lagos day) from their own wallets, reversals excluded. */
+export async function sentTodayKobo(db: Db, userId: string): Promise<number> {
+  const { rows } = await sql<{ total: string | number | null }>`
+    select ${sentTodaySql(userId)} as total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -76,10 +94,16 @@ export interface DailyAllowance {
   maxBalanceKobo: number | null;
 }
 
+/** The tier and the day's sum are read in one statement (one snapshot, one round trip). */
 export async function dailyAllowance(db: Db, userId: string): Promise<DailyAllowance> {
-  const tier = await tierOf(db, userId);
+  const row = await db
+    .selectFrom('users')
+    .select(['kyc_tier', sentTodaySql(userId).as('sent')])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const tier = asTier(row.kyc_tier);
   const limits = TIER_LIMITS[tier];
-  const sent = await sentTodayKobo(db, userId);
+  const sent = Number(row.sent ?? 0);
   return {
     tier,
     dailyLimitKobo: limits.dailyDebitKobo,
@@ -99,9 +123,37 @@ export async function assertWithinDailyLimit(
 ): Promise<void> {
   const allowance = await dailyAllowance(trx, userId);
   if (amountKobo <= allowance.remainingKobo) return;
-  throw new AppError(
+  throw dailyLimitRefusal(allowance.remainingKobo);
+}
+
+/**
+ * assertWithinDailyLimit for a call that may have been applied already: `applied` (SQL, e.g. "its
+ * row exists") is read in the same statement as the allowance, one round trip instead of two
+ * (docs/decisions/032-money-calls-in-fewer-round-trips.md). True when applied: nothing is checked
+ * (the limit counted it the first time). Call inside the transaction, after lockCustomers.
+ */
+export async function assertWithinDailyLimitUnlessApplied(
+  trx: Db,
+  userId: string,
+  amountKobo: number,
+  applied: RawBuilder<boolean>,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('users')
+    .select(['kyc_tier', sentTodaySql(userId).as('sent'), applied.as('applied')])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (row.applied) return true;
+  const daily = TIER_LIMITS[asTier(row.kyc_tier)].dailyDebitKobo;
+  const remaining = Math.max(0, daily - Number(row.sent ?? 0));
+  if (amountKobo > remaining) throw dailyLimitRefusal(remaining);
+  return false;
+}
+
+function dailyLimitRefusal(remainingKobo: number): AppError {
+  return new AppError(
     422,
-    `This is above your daily limit. You can send ${formatKobo(allowance.remainingKobo)} more today.`,
+    `This is above your daily limit. You can send ${formatKobo(remainingKobo)} more today.`,
     'DAILY_LIMIT',
   );
 }
@@ -122,14 +174,18 @@ export async function assertWithinMaxBalance(
   creditKobo: number,
   whose: keyof typeof MAX_BALANCE_MESSAGES = 'receiver',
 ): Promise<void> {
-  const { maxBalanceKobo } = TIER_LIMITS[await tierOf(trx, userId)];
-  if (maxBalanceKobo === null) return;
+  // The tier and the wallets' balance in one statement (docs/decisions/032-...).
   const row = await trx
-    .selectFrom('ledger_accounts')
-    .select(sql<string>`coalesce(sum(balance_kobo), 0)`.as('total'))
-    .where('owner_user_id', '=', userId)
-    .where('type', '=', 'customer_wallet')
+    .selectFrom('users')
+    .select([
+      'kyc_tier',
+      sql<string>`(select coalesce(sum(balance_kobo), 0) from ledger_accounts
+        where owner_user_id = ${userId} and type = 'customer_wallet')`.as('total'),
+    ])
+    .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  const { maxBalanceKobo } = TIER_LIMITS[asTier(row.kyc_tier)];
+  if (maxBalanceKobo === null) return;
   if (Number(row.total) + creditKobo <= maxBalanceKobo) return;
   throw new AppError(422, MAX_BALANCE_MESSAGES[whose], 'MAX_BALANCE');
 }
@@ -155,4 +211,47 @@ export async function assertCouldPay(
   if (wallet && Number(wallet.balance_kobo) < amountKobo)
     throw new AppError(409, 'Insufficient funds.', 'INSUFFICIENT_FUNDS');
   await assertWithinDailyLimit(db, userId, amountKobo);
+}
+
+/**
+ * The checks of a transfer between two customers' wallets, after lockCustomers, in one statement
+ * (docs/decisions/032-money-calls-in-fewer-round-trips.md): whether the ledger already holds the
+ * entry `reference` (a re-run replays it, and the limits already counted it: nothing is checked),
+ * then the sender's daily limit (assertWithinDailyLimit) and, when the receiver is someone else,
+ * the receiver's maximum balance (assertWithinMaxBalance), with their words. The same reads as
+ * those three, taken in one snapshot after the locks instead of three.
+ */
+export async function assertTransferWithinLimits(
+  trx: Db,
+  input: { reference: string; senderId: string; receiverId: string; amountKobo: number },
+): Promise<void> {
+  const { rows } = await sql<{
+    applied: boolean;
+    sender_tier: number | null;
+    sent: string | number | null;
+    receiver_tier: number | null;
+    receiver_balance: string | number | null;
+  }>`
+    select
+      exists (select 1 from ledger_entries where reference = ${input.reference}) as applied,
+      s.kyc_tier as sender_tier,
+      ${sentTodaySql(input.senderId)} as sent,
+      r.kyc_tier as receiver_tier,
+      (select coalesce(sum(balance_kobo), 0) from ledger_accounts
+        where owner_user_id = r.id and type = 'customer_wallet') as receiver_balance
+    from users s join users r on r.id = ${input.receiverId}
+    where s.id = ${input.senderId}`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error('assertTransferWithinLimits: no such customer');
+  if (row.applied) return;
+  const remaining = Math.max(
+    0,
+    TIER_LIMITS[asTier(row.sender_tier)].dailyDebitKobo - Number(row.sent ?? 0),
+  );
+  if (input.amountKobo > remaining) throw dailyLimitRefusal(remaining);
+  if (input.receiverId === input.senderId) return;
+  const { maxBalanceKobo } = TIER_LIMITS[asTier(row.receiver_tier)];
+  if (maxBalanceKobo === null) return;
+  if (Number(row.receiver_balance ?? 0) + input.amountKobo <= maxBalanceKobo) return;
+  throw new AppError(422, MAX_BALANCE_MESSAGES.receiver, 'MAX_BALANCE');
 }

@@ -173,6 +173,18 @@ describe('transaction PIN guard under a burst of guesses', () => {
       status: 400,
       body: { message: 'Please create your transaction PIN first.' },
     });
+    // Counts nothing: no attempt row, no slot taken (the record is read in the counting statement).
+    const counted = await t.database.db
+      .selectFrom('transaction_pin_attempts')
+      .select('in_flight')
+      .where('user_id', '=', ada.id)
+      .execute();
+    const slots = await t.database.db
+      .selectFrom('transaction_pin_slots')
+      .select('token')
+      .where('user_id', '=', ada.id)
+      .execute();
+    expect({ counted, slots }).toEqual({ counted: [], slots: [] });
   });
 });
 

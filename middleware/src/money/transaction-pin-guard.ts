@@ -38,8 +38,8 @@ const locked = () => new AppError(429, TRANSACTION_PIN_LOCKED, 'PIN_LOCKED');
  * theirs. Slots a stopped process left unsettled were never compared, so they told nobody
  * anything: each slot an instance takes is a row naming it (`transaction_pin_slots`, migration
  * 0019), and the slots of an instance whose heartbeat is stale (src/money/liveness.ts) are given
- * back before the next attempt is counted, so they neither lock the customer nor refuse them as
- * "too many at once". Slots taken without a row (an instance running older code) are given back
+ * back by the statement that counts the next attempt, so they neither lock the customer nor
+ * refuse them as "too many at once". Slots taken without a row (an instance running older code) are given back
  * once no slot has been taken for UNSETTLED_SLOT_SECONDS (migration 0018).
  */
 export class TransactionPinGuard {
@@ -56,17 +56,10 @@ export class TransactionPinGuard {
   /** 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. */
   async verify(userId: string, pin: string): Promise<void> {
     const { db, secrets, clock } = this.deps;
-    const user = await db
-      .selectFrom('users')
-      .select('transaction_pin_hash')
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!user?.transaction_pin_hash) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     const now = clock.now();
-
-    await this.giveBackSlotsOfDeadInstances(userId, now);
     const token = randomUUID();
-    const slot = await this.countAttempt(userId, now, token);
+    const { record, slot } = await this.countAttempt(userId, now, token);
+    if (!record) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
       // Five attempts are already being compared: refused unseen. Not a lock (those five may all
@@ -76,7 +69,7 @@ export class TransactionPinGuard {
       throw new AppError(429, TOO_MANY_AT_ONCE, 'TOO_MANY_AT_ONCE');
     }
 
-    if (await secrets.verifySecret(pin, user.transaction_pin_hash, userId)) {
+    if (await secrets.verifySecret(pin, record, userId)) {
       // Reset the count, unless a lock was set meanwhile by wrong PINs counted with this one.
       const reset = await sql<{ user_id: string }>`
         with ${this.settledCtes(token)}
@@ -86,7 +79,7 @@ export class TransactionPinGuard {
         where user_id = ${userId} and locked_until is null
         returning user_id`.execute(db);
       if (!reset.rows[0]) throw locked();
-      await upgradeTransactionPin({ db, secrets }, userId, pin, user.transaction_pin_hash);
+      await upgradeTransactionPin({ db, secrets }, userId, pin, record);
       return;
     }
 
@@ -107,24 +100,44 @@ export class TransactionPinGuard {
   }
 
   /**
-   * Takes the next attempt slot in one statement: its number, or null while a lock holds. An
-   * expired lock starts a new window at 1; so do slots left unsettled by a stopped process.
+   * One statement (docs/decisions/032-money-calls-in-fewer-round-trips.md) reads the customer's
+   * PIN record, gives back the slots of dead instances and takes the next attempt slot: the
+   * record, and the slot's number, or null while a lock holds. Without a record nothing is
+   * counted (the call is refused 400). An expired lock starts a new window at 1; so do slots left
+   * unsettled by a stopped process.
+   *
+   * Dead instances' slots are deleted once each (a concurrent attempt deleting the same row counts
+   * nothing) and subtracted from `in_flight` in the same update that takes this slot; when this
+   * attempt takes none (no record, or a lock holds) they are subtracted on their own.
    */
-  private async countAttempt(userId: string, now: Date, token: string): Promise<number | null> {
+  private async countAttempt(
+    userId: string,
+    now: Date,
+    token: string,
+  ): Promise<{ record: string | null; slot: number | null }> {
     const stale = new Date(now.getTime() - UNSETTLED_SLOT_SECONDS * 1000);
+    const me = this.deps.instanceId ?? null;
+    const deadCount = sql`(select count(*) from dead)`;
     const failures = sql`case when t.locked_until is null then t.failures else 0 end`;
     const inFlight = sql`case
-      when t.locked_until is null and t.counted_at > ${stale} then t.in_flight + 1
+      when t.locked_until is null and t.counted_at > ${stale}
+        then greatest(t.in_flight - ${deadCount}, 0) + 1
       else 1 end`;
     // counted_at moves only for a slot that will be compared: attempts refused unseen (a customer
     // tapping again) must not keep unsettled slots from ever being given back.
     // The slot and the row that names its instance are taken in the same statement: an instance
     // that dies between them cannot leave a slot no heartbeat accounts for.
-    const me = this.deps.instanceId ?? null;
-    const result = await sql<{ slot: number }>`
-      with counted as (
+    const result = await sql<{ record: string | null; slot: number | string | null }>`
+      with pin as (select transaction_pin_hash as record from users where id = ${userId}),
+      dead as (
+        delete from transaction_pin_slots s
+        where s.user_id = ${userId} and s.instance_id is distinct from ${me}::uuid
+          and ${instanceIsDead(sql`s.instance_id`, now)}
+        returning 1),
+      counted as (
         insert into transaction_pin_attempts as t (user_id, failures, in_flight, locked_until, counted_at)
-        values (${userId}, 0, 1, null, ${now})
+        select ${userId}::uuid, 0, 1, null::timestamptz, ${now}::timestamptz
+          from pin where pin.record is not null
         on conflict (user_id) do update set
           failures = ${failures},
           in_flight = ${inFlight},
@@ -138,10 +151,21 @@ export class TransactionPinGuard {
         insert into transaction_pin_slots (token, user_id, instance_id, taken_at)
         select ${token}::uuid, ${userId}::uuid, ${me}::uuid, ${now}::timestamptz from counted
         where ${me}::uuid is not null and counted.slot <= ${MAX_WRONG_PINS}
-        returning token)
-      select slot from counted`.execute(this.deps.db);
-    const slot = result.rows[0]?.slot;
-    return slot === undefined ? null : Number(slot);
+        returning token),
+      given_back as (
+        update transaction_pin_attempts set
+          in_flight = greatest(in_flight - ${deadCount}, 0)
+        where user_id = ${userId} and exists (select 1 from dead)
+          and not exists (select 1 from counted)
+        returning 1)
+      select (select record from pin) as record, (select slot from counted) as slot`.execute(
+      this.deps.db,
+    );
+    const row = result.rows[0];
+    return {
+      record: row?.record ?? null,
+      slot: row?.slot === null || row?.slot === undefined ? null : Number(row.slot),
+    };
   }
 
   /** A new transaction PIN (the reset with an OTP) starts with a clean count and no lock. */
@@ -150,23 +174,6 @@ export class TransactionPinGuard {
       .deleteFrom('transaction_pin_attempts')
       .where('user_id', '=', userId)
       .execute();
-  }
-
-  /**
-   * Gives back, in one statement, the slots still held by instances that died mid-comparison:
-   * each such row is deleted once (a concurrent attempt deleting the same row counts nothing).
-   */
-  private async giveBackSlotsOfDeadInstances(userId: string, now: Date): Promise<void> {
-    const me = this.deps.instanceId ?? null;
-    await sql`
-      with dead as (
-        delete from transaction_pin_slots s
-        where s.user_id = ${userId} and s.instance_id is distinct from ${me}::uuid
-          and ${instanceIsDead(sql`s.instance_id`, now)}
-        returning 1)
-      update transaction_pin_attempts set
-        in_flight = greatest(in_flight - (select count(*) from dead), 0)
-      where user_id = ${userId} and exists (select 1 from dead)`.execute(this.deps.db);
   }
 
   /**

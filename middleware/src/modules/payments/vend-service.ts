@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { BillPaymentsTable, BillProduct, Database } from '../../db/schema.js';
 import type { JobLogger, JobQueue } from '../../jobs/queue.js';
@@ -9,8 +9,8 @@ import {
   type VendRequest,
   type VendResult,
 } from '../../providers/bill-aggregator/index.js';
-import type { Selectable } from 'kysely';
-import { assertWithinDailyLimit, lockCustomers } from '../../money/limits.js';
+import type { Selectable, Updateable } from 'kysely';
+import { assertWithinDailyLimitUnlessApplied, lockCustomers } from '../../money/limits.js';
 
 export type BillPaymentRow = Selectable<BillPaymentsTable>;
 
@@ -79,9 +79,14 @@ export class VendService {
     const created = await db.transaction().execute(async (trx) => {
       // The customer's row is locked first: the limit's sum stays true until the entry is written.
       await lockCustomers(trx, [input.userId]);
-      const existing = await findPayment(trx, input.reference);
-      if (existing) return false;
-      await assertWithinDailyLimit(trx, input.userId, input.amountKobo);
+      // A retry finds its row (and the limit counted it the first time): read with the limit.
+      const applied = await assertWithinDailyLimitUnlessApplied(
+        trx,
+        input.userId,
+        input.amountKobo,
+        sql<boolean>`exists (select 1 from bill_payments where reference = ${input.reference})`,
+      );
+      if (applied) return null;
       await createLedger(trx).transfer({
         from: input.walletAccountNumber,
         to: 'outbound_holding',
@@ -90,7 +95,7 @@ export class VendService {
         type: input.product,
         narration: input.narration,
       });
-      await trx
+      const row = await trx
         .insertInto('bill_payments')
         .values({
           reference: input.reference,
@@ -111,20 +116,25 @@ export class VendService {
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
       await jobs.enqueue(
         VEND_STATUS_QUERY,
         { reference: input.reference } satisfies VendStatusPayload,
         { trx, dedupeKey: input.reference, delaySeconds: FIRST_STATUS_QUERY_SECONDS },
       );
-      return true;
+      return row;
     });
 
-    const payment = await this.mustFind(input.reference);
+    // The row just written is the row as committed (docs/decisions/032-money-calls-in-fewer-round-
+    // trips.md): read again only for a retry, whose row another attempt wrote.
+    const payment = created ?? (await this.mustFind(input.reference));
     // A retry of a call whose row exists: the vend was sent (or lost with a crash); the job owns
     // it from here, unless it is still pending and was never heard of by the aggregator.
-    if (payment.status === 'pending') await this.vendOrAsk(payment, created);
-    return this.mustFind(input.reference);
+    // The row as the vend left it when this call changed it; otherwise read again.
+    const after =
+      payment.status === 'pending' ? await this.vendOrAsk(payment, created !== null) : null;
+    return after ?? this.mustFind(input.reference);
   }
 
   /**
@@ -147,8 +157,14 @@ export class VendService {
     return (await this.mustFind(reference)).status;
   }
 
-  /** Sends the vend; a duplicate request id means the first one arrived: its status decides. */
-  private async vendOrAsk(payment: BillPaymentRow, firstTime: boolean): Promise<void> {
+  /**
+   * Sends the vend; a duplicate request id means the first one arrived: its status decides. The
+   * row as this call left it when it settled or reversed it, else null.
+   */
+  private async vendOrAsk(
+    payment: BillPaymentRow,
+    firstTime: boolean,
+  ): Promise<BillPaymentRow | null> {
     const { aggregator, log } = this.deps;
     let result: VendResult | null;
     try {
@@ -160,21 +176,27 @@ export class VendService {
           { reference: payment.reference, err: String(error), firstTime },
           'bill vend without a definite answer; left pending for the status query',
         );
-        return;
+        return null;
       }
       result = await aggregator.queryStatus(payment.request_id);
     }
-    if (result) await this.apply(payment, result);
+    return result ? this.apply(payment, result) : null;
   }
 
-  private async apply(payment: BillPaymentRow, result: VendResult): Promise<void> {
-    if (result.status === 'delivered') await this.settle(payment, result);
-    else if (result.status === 'failed') await this.reverse(payment);
+  private async apply(payment: BillPaymentRow, result: VendResult): Promise<BillPaymentRow | null> {
+    if (result.status === 'delivered') return this.settle(payment, result);
+    if (result.status === 'failed') return this.reverse(payment);
+    return null;
   }
 
   /** delivered: the held money goes on to the aggregator's payable; the token is kept. */
-  private async settle(payment: BillPaymentRow, result: VendResult): Promise<void> {
-    await this.whilePending(payment.reference, async (trx, now) => {
+  private async settle(payment: BillPaymentRow, result: VendResult) {
+    const settled = {
+      status: 'delivered' as const,
+      token: result.token ? result.token.replace(/\D/g, '') : null,
+      units: result.units ?? null,
+    };
+    return this.whilePending(payment.reference, settled, async (trx) => {
       await createLedger(trx).transfer({
         from: 'outbound_holding',
         to: 'bill_payables',
@@ -183,49 +205,44 @@ export class VendService {
         type: payment.product,
         narration: `Settled: ${payment.description} ${payment.billers_code}`.slice(0, 200),
       });
-      await trx
-        .updateTable('bill_payments')
-        .set({
-          status: 'delivered',
-          token: result.token ? result.token.replace(/\D/g, '') : null,
-          units: result.units ?? null,
-          updated_at: now,
-        })
-        .where('reference', '=', payment.reference)
-        .execute();
     });
   }
 
   /** failed (definite): a new ledger entry gives the money back; the customer sees it. */
-  private async reverse(payment: BillPaymentRow): Promise<void> {
-    await this.whilePending(payment.reference, async (trx, now) => {
+  private async reverse(payment: BillPaymentRow) {
+    return this.whilePending(payment.reference, { status: 'failed' as const }, async (trx) => {
       await createLedger(trx).reverse(
         payment.reference,
         `${payment.reference}:reversal`,
         `Reversal: ${payment.provider_name} ${payment.product} failed (ref ${payment.reference})`,
       );
-      await trx
-        .updateTable('bill_payments')
-        .set({ status: 'failed', updated_at: now })
-        .where('reference', '=', payment.reference)
-        .execute();
     });
   }
 
-  /** Runs `work` in a transaction holding the row's lock, only if the row is still pending. */
+  /**
+   * Moves a still pending row to its outcome (`set`) and runs `work` (the ledger's part) in the
+   * same transaction; nothing when the row is no longer pending. The conditional update takes the
+   * row's lock and checks it is pending in one statement (a concurrent settle waits, then finds
+   * it settled): one round trip instead of a locking read and then an update
+   * (docs/decisions/032-money-calls-in-fewer-round-trips.md). If `work` fails the update is rolled
+   * back with it. The row as updated, or null.
+   */
   private async whilePending(
     reference: string,
-    work: (trx: Kysely<Database>, now: Date) => Promise<void>,
-  ): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('bill_payments')
-        .select('status')
+    set: Pick<Updateable<BillPaymentsTable>, 'status' | 'token' | 'units'>,
+    work: (trx: Kysely<Database>) => Promise<void>,
+  ): Promise<BillPaymentRow | null> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('bill_payments')
+        .set({ ...set, updated_at: this.deps.clock.now() })
         .where('reference', '=', reference)
-        .forUpdate()
+        .where('status', '=', 'pending')
+        .returningAll()
         .executeTakeFirst();
-      if (locked?.status !== 'pending') return;
-      await work(trx, this.deps.clock.now());
+      if (!row) return null;
+      await work(trx);
+      return row;
     });
   }
 

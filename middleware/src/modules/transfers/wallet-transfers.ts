@@ -2,11 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { COMMISSION_WALLET_PRODUCT_ID, createLedger, nairaToKobo } from '../../ledger/index.js';
-import {
-  assertWithinDailyLimit,
-  assertWithinMaxBalance,
-  lockCustomers,
-} from '../../money/limits.js';
+import { assertTransferWithinLimits, lockCustomers } from '../../money/limits.js';
 import {
   SAME_WALLET,
   WALLET_CANNOT_RECEIVE,
@@ -77,18 +73,13 @@ export async function transferBetweenWallets(db: Kysely<Database>, input: Wallet
 
   await db.transaction().execute(async (trx) => {
     await lockCustomers(trx, [input.userId, receiver.ownerUserId]);
-    const applied = await trx
-      .selectFrom('ledger_entries')
-      .select('id')
-      .where('reference', '=', input.reference)
-      .executeTakeFirst();
     // A re-run of an applied call replays it (below); the limits already counted it.
-    if (!applied) {
-      await assertWithinDailyLimit(trx, input.userId, amountKobo);
-      if (receiver.ownerUserId !== input.userId) {
-        await assertWithinMaxBalance(trx, receiver.ownerUserId, amountKobo);
-      }
-    }
+    await assertTransferWithinLimits(trx, {
+      reference: input.reference,
+      senderId: input.userId,
+      receiverId: receiver.ownerUserId,
+      amountKobo,
+    });
     await createLedger(trx).transfer({
       from: input.from,
       to: input.to,
