@@ -187,6 +187,9 @@ describe('moneyOutcome', () => {
     expect(moneyOutcome(200, false, '{"status":"pending"}')).toBe('pending');
     expect(moneyOutcome(200, false, '{"status":"failed"}')).toBe('failed');
     expect(moneyOutcome(201, false, '{"status":"successful"}')).toBe('successful');
+    expect(moneyOutcome(201, false, '{"transaction":{"status":"pending"}}')).toBe('pending');
+    expect(moneyOutcome(201, false, '{"transaction":{"status":"failed"}}')).toBe('failed');
+    expect(moneyOutcome(200, false, '{"transfer":{"status":"failed"}}')).toBe('failed');
     expect(moneyOutcome(200, false, 'not json')).toBe('successful');
   });
 });

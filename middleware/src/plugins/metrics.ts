@@ -47,11 +47,14 @@ export function moneyOutcome(
   if (statusCode === 202) return 'step_up';
   if (statusCode >= 500) return 'failed';
   if (statusCode >= 400) return 'refused';
-  // The money services answer the status of the money (shared moneyCallStatusSchema).
+  // The money services answer the status of the money (shared moneyCallStatusSchema): at the top
+  // (bank transfer), under `transaction` (bills) or under `transfer` (wallet to wallet).
+  type Answer = { status?: unknown; transaction?: Answer; transfer?: Answer } | null;
   let status: unknown;
   if (typeof payload === 'string') {
     try {
-      status = (JSON.parse(payload) as { status?: unknown } | null)?.status;
+      const answer = JSON.parse(payload) as Answer;
+      status = answer?.status ?? answer?.transaction?.status ?? answer?.transfer?.status;
     } catch {
       status = undefined;
     }
