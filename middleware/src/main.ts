@@ -58,7 +58,10 @@ async function main(): Promise<void> {
   // Process metrics (CPU, memory, event-loop delay, handles) beside the API's own.
   collectDefaultMetrics({ register: app.metrics, prefix: 'ajo_middleware_' });
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
-  app.log.info({ database: database.kind, providers: config.providers }, 'middleware starting');
+  app.log.info(
+    { database: database.kind, providers: config.providers, node: process.versions.node },
+    'middleware starting',
+  );
   if (database.kind === 'pglite') {
     app.log.info(
       { dataDir: config.database.pgliteDir },
