@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { FakeClock } from '../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -11,6 +12,7 @@ import {
   walletTransfer,
 } from '../modules/transfers/transfers-test-kit.js';
 import { moneyOutcome } from './metrics.js';
+import { findPackageRoot } from '../package-root.js';
 
 const TOKEN = 'operator-metrics-token-for-tests';
 const WALLET_TRANSFER = '/api/transfers/wallet-to-other-wallet/transfer-funds';
@@ -175,6 +177,26 @@ describe('metrics', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the Grafana dashboard (docs/operations/grafana-dashboard.json)', () => {
+  it('reads only metrics the middleware has', async () => {
+    const dashboard = readFileSync(
+      `${findPackageRoot()}/../docs/operations/grafana-dashboard.json`,
+      'utf8',
+    );
+    const used = new Set(
+      [...dashboard.matchAll(/\bajo_[a-z0-9_]+/g)].map(([name]) =>
+        name.replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    expect(used.size).toBeGreaterThan(8);
+    const known = new Set((await t.app.metrics.getMetricsAsJSON()).map((m) => m.name));
+    // Registered only where they apply: the process metrics by main.ts, the pool's on PostgreSQL.
+    const elsewhere = (name: string) =>
+      name.startsWith('ajo_middleware_') || name.startsWith('ajo_db_pool_');
+    expect([...used].filter((name) => !known.has(name) && !elsewhere(name))).toEqual([]);
   });
 });
 
