@@ -141,6 +141,20 @@ describe('metrics', () => {
     expect(ok.body).not.toMatch(/route="\/api\/[^"]*\?/);
   });
 
+  it('lets the scraper in with the token where app attestation is enforced', async () => {
+    const enforced = await createTestApp({ METRICS_TOKEN: TOKEN, APP_CHECK_ENFORCE: 'true' });
+    try {
+      const res = await enforced.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await enforced.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    } finally {
+      await enforced.close();
+    }
+  });
+
   it('without METRICS_TOKEN there is no /metrics on the API port', async () => {
     const plain = await createTestApp();
     try {

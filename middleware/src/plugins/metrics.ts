@@ -248,7 +248,8 @@ export const metricsPlugin = fp(
       const expected = digest(`Bearer ${opts.token}`);
       app.get(
         METRICS_PATH,
-        { schema: { hide: true } },
+        // Prometheus sends no app attestation: the operator token is this route's check.
+        { schema: { hide: true }, config: { appCheck: false } },
         async (request: FastifyRequest, reply: FastifyReply) => {
           const given = digest(request.headers.authorization ?? '');
           if (!timingSafeEqual(given, expected)) {
