@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT, log, mustRun } from './lib.mjs';
+import { runOnSupportedNode } from './node-runtime.mjs';
+
+await runOnSupportedNode();
 
 await build({ report: false, ifStale: true });
 log('Lighthouse mobile on /, /login and /dashboard');

@@ -16,6 +16,7 @@ import {
   newestMtime,
   pnpm,
 } from './lib.mjs';
+import { runOnSupportedNode } from './node-runtime.mjs';
 
 const args = new Set(process.argv.slice(2));
 const STAMP = path.join(ROOT, 'dist', '.build-stamp');
@@ -62,6 +63,7 @@ export async function build({ report = true, ifStale = false, skipInstall = fals
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  await runOnSupportedNode();
   build({ report: !args.has('--no-report'), ifStale: args.has('--if-stale') }).catch((err) => {
     console.error(`\nBuild failed: ${err.message}`);
     process.exit(1);

@@ -16,5 +16,7 @@ export function pnpm(args, options = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { runOnSupportedNode } = await import('./node-runtime.mjs');
+  await runOnSupportedNode();
   process.exit(pnpm(process.argv.slice(2), { allowFailure: true }));
 }

@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { ROOT, log } from './lib.mjs';
+import { runOnSupportedNode } from './node-runtime.mjs';
+
+await runOnSupportedNode();
 
 const APP_PORT = Number(process.env.PORT ?? 3000);
 const API_PORT = Number(process.env.API_PORT ?? 3001);

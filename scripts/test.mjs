@@ -8,9 +8,12 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from './build.mjs';
 import { BUILD_INPUTS, REMOTE_PACKAGES, ROOT, install, log, pnpmArgs, run } from './lib.mjs';
+import { runOnSupportedNode } from './node-runtime.mjs';
 import { startThrowawayCluster } from './pg-cluster.mjs';
 import databases from '../tooling/test-databases.cjs';
 import verdicts from '../tooling/test-verdict.cjs';
+
+await runOnSupportedNode();
 
 const { PLAYWRIGHT_ARGS, phaseVerdict, readJestCounts, readPlaywrightCounts } = verdicts;
 const { pgliteEnvironment } = databases;
@@ -85,6 +88,9 @@ try {
   process.exit(1);
 }
 
+await phase('Runtime: Node.js 24 for every child (scripts/check-runtime.mjs)', async () => ({
+  code: await run('node', ['scripts/check-runtime.mjs']),
+}));
 await phase('Lint (eslint, whole workspace)', async () => ({
   code: await run('npx', pnpmArgs(['exec', 'eslint', '.', '--max-warnings=0'])),
 }));

@@ -38,6 +38,7 @@ import type { Api } from './http/api.js';
 import { openApiPlugin } from './http/openapi.js';
 import { validatorCompiler } from './validation.js';
 import { loggingOptions } from './plugins/logging.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { registerHousekeepingJobs } from './jobs/housekeeping.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.js';
@@ -66,7 +67,7 @@ declare module 'fastify' {
 
 export interface AppDeps {
   config: Config;
-  database: Pick<AppDatabase, 'db' | 'kind'>;
+  database: Pick<AppDatabase, 'db' | 'kind' | 'poolStats'>;
   /** Defaults to the sandbox set for config.providers. */
   providers?: Providers;
   /** Owner of a wallet account number; default: the ledger's findWalletOwner. */
@@ -212,6 +213,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  // Before the envelope: its onSend reads a money call's answer before encryption.
+  await app.register(metricsPlugin, {
+    ...(config.metrics.token ? { token: config.metrics.token } : {}),
+    ...(deps.database.poolStats ? { poolStats: deps.database.poolStats } : {}),
+  });
   await app.register(envelopePlugin, { secret: config.encryptionSecret });
   await app.register(textGuardPlugin);
   await app.register(authPlugin, {

@@ -84,6 +84,30 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('has no metrics endpoint unless asked; refuses a short metrics token without echoing it', () => {
+    expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1' });
+    expect(
+      loadConfig({
+        HOST: '0.0.0.0',
+        METRICS_PORT: '9464',
+        METRICS_TOKEN: 'operator-token-16+chars',
+      }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0', token: 'operator-token-16+chars' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics.host).toBe(
+      '10.0.0.5',
+    );
+    let error: unknown;
+    try {
+      loadConfig({ METRICS_PORT: '0', METRICS_TOKEN: 'short-token' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      "METRICS_PORT must be at least 1 (got '0')",
+      "METRICS_TOKEN must be at least 16 characters long (got '***')",
+    ]);
+  });
+
   it('refuses sandbox providers and development secrets in production mode', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /PROVIDERS=sandbox is refused in production mode/,

@@ -71,6 +71,12 @@ const envSchema = z.object({
     ),
   ),
   DATABASE_POOL_MAX: z._default(int('DATABASE_POOL_MAX', 1, 1000), 10),
+  // Operators' metrics (src/plugins/metrics.ts, README "Metrics and alerts"): on a port of their
+  // own (METRICS_PORT, on METRICS_HOST, default HOST) and/or on the API's port at GET /metrics
+  // behind METRICS_TOKEN. Neither set: no metrics endpoint.
+  METRICS_PORT: z.optional(int('METRICS_PORT', 1, 65535)),
+  METRICS_HOST: z.optional(z.string().check(z.minLength(1, 'METRICS_HOST must not be empty'))),
+  METRICS_TOKEN: z.optional(secret('METRICS_TOKEN')),
   // Failing fast when the database goes away (README "Running several instances"): opening one
   // connection (per host), one statement, a transaction left idle.
   DATABASE_CONNECT_TIMEOUT: z._default(duration('DATABASE_CONNECT_TIMEOUT'), 5),
@@ -193,6 +199,7 @@ export interface Config {
     idleInTransactionTimeoutSeconds: number;
     pgliteDir: string;
   };
+  metrics: { port?: number; host: string; token?: string };
   dataDir: string;
   encryptionSecret: string;
   jwt: { secret: string; ttlSeconds: number };
@@ -254,7 +261,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '');
         // A database URL may carry its password.
-        const hidden = key.includes('SECRET') || key.includes('PEPPER') || key === 'DATABASE_URL';
+        const hidden =
+          key.includes('SECRET') ||
+          key.includes('PEPPER') ||
+          key === 'DATABASE_URL' ||
+          key.includes('TOKEN');
         const given = key in raw ? ` (got '${hidden ? '***' : raw[key]}')` : '';
         return `${issue.message}${given}`;
       }),
@@ -295,6 +306,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       statementTimeoutSeconds: env.DATABASE_STATEMENT_TIMEOUT,
       idleInTransactionTimeoutSeconds: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
       pgliteDir: path.join(dataDir, 'pglite'),
+    },
+    metrics: {
+      ...(env.METRICS_PORT ? { port: env.METRICS_PORT } : {}),
+      host: env.METRICS_HOST ?? env.HOST,
+      ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
     },
     dataDir,
     encryptionSecret: env.ENCRYPTION_SECRET,

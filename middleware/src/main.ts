@@ -7,6 +7,8 @@ import {
   type AppDatabase,
 } from './db/index.js';
 import { waitForDatabase } from './db/wait-for-database.js';
+import { startMetricsServer } from './http/metrics-server.js';
+import { collectDefaultMetrics } from 'prom-client';
 
 /** config → database → migrations → listen; SIGINT/SIGTERM → finish in-flight requests → close. */
 async function main(): Promise<void> {
@@ -53,7 +55,13 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  app.log.info({ database: database.kind, providers: config.providers }, 'middleware starting');
+  // Process metrics (CPU, memory, event-loop delay, handles) beside the API's own.
+  collectDefaultMetrics({ register: app.metrics, prefix: 'ajo_middleware_' });
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  app.log.info(
+    { database: database.kind, providers: config.providers, node: process.versions.node },
+    'middleware starting',
+  );
   if (database.kind === 'pglite') {
     app.log.info(
       { dataDir: config.database.pgliteDir },
@@ -74,6 +82,7 @@ async function main(): Promise<void> {
     try {
       // Closing the app stops the job poller too, after the jobs in hand finish.
       await app.close();
+      await metricsServer?.close();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -86,6 +95,13 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ host: config.host, port: config.port });
+    if (config.metrics.port) {
+      metricsServer = await startMetricsServer(app.metrics, {
+        host: config.metrics.host,
+        port: config.metrics.port,
+      });
+      app.log.info({ host: config.metrics.host, port: metricsServer.port }, 'metrics listening');
+    }
     app.jobs.start();
   } catch (err) {
     app.log.error({ err }, 'could not listen');

@@ -125,6 +125,16 @@ describe('api client', () => {
     expect(seen[0]?.data).toBe(body.buffer);
   });
 
+  it('sends a request id of its own with every call, so both servers log the call under it', async () => {
+    const { client, seen } = setup();
+    await client.get('/banks');
+    await client.get('/banks');
+    const [first, second] = seen.map((c) => String(c.headers.get('X-Request-Id')));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
   it('sends no bearer header when no token is stored', async () => {
     const { client, seen } = setup({ token: null });
     await client.get('/banks');

@@ -63,6 +63,9 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     if (token) config.headers.set(APP_CHECK_HEADER, token);
     const bearer = storage?.getItem(TOKEN_KEY);
     if (bearer) config.headers.set('Authorization', `Bearer ${bearer}`);
+    // One id per call, on every log line of both servers for it (README "Metrics and alerts").
+    const id = globalThis.crypto?.randomUUID?.();
+    if (id) config.headers.set('X-Request-Id', id);
     return config;
   });
 

@@ -24,9 +24,20 @@ export interface DbLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** A PostgreSQL pool's use, read by the metrics (src/plugins/metrics.ts). */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: above 0 for long, the pool is too small. */
+  waiting: number;
+  max: number;
+}
+
 export interface AppDatabase {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: PGlite has one connection and no pool. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -81,7 +92,14 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<AppD
     pool.on('error', (error) => opts.log?.error({ err: error }, 'idle PostgreSQL client error'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     opts.log?.info({ kind: 'postgres' }, 'database: PostgreSQL');
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const max = opts.poolMax ?? 10;
+    const poolStats = (): PoolStats => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    });
+    return { db, kind: 'postgres', poolStats, close: () => db.destroy() };
   }
 
   const dataDir = opts.dataDir ?? defaultDataDir;

@@ -144,7 +144,10 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
       key,
       requestHash: requestHash(pepper, body, ['otp']),
     });
-    if (outcome.kind === 'replay') return reply.code(outcome.status).send(outcome.body);
+    if (outcome.kind === 'replay') {
+      request.moneyReplayed = true; // counted as 'replayed' (src/plugins/metrics.ts)
+      return reply.code(outcome.status).send(outcome.body);
+    }
     if (outcome.kind === 'different-request') {
       throw new AppError(422, CLIENT_REFERENCE_REUSED, 'CLIENT_REFERENCE_REUSED');
     }
@@ -212,7 +215,7 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
   app.post(
     options.url,
     {
-      config: { encrypted: true },
+      config: { encrypted: true, money: true },
       preValidation: app.requireUser,
       preHandler: options.authorize
         ? async (request) => options.authorize?.(request, request.body as output<B>)
