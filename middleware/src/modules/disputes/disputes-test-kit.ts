@@ -1,0 +1,68 @@
+/*
+ * Helpers for the complaint tests (not used by the app): the calls as the web app sends them, the
+ * history's references, and what the database holds about a complaint.
+ */
+import type { TestApp } from '../../test-support/test-app.js';
+import type { Customer } from '../funding/funding-test-kit.js';
+import { history } from '../transfers/transfers-test-kit.js';
+
+export async function fileDispute(
+  t: TestApp,
+  user: Customer,
+  reference: string,
+  body: Record<string, unknown> = {
+    category: 'money_not_arrived',
+    description: 'The money left my wallet but the receiver has nothing.',
+  },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/transactions/${encodeURIComponent(reference)}/disputes`,
+    headers: user.auth,
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, any> };
+}
+
+export async function myReports(t: TestApp, user: Customer) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/disputes', headers: user.auth });
+  return (res.json() as { disputes: Array<Record<string, any>> }).disputes;
+}
+
+export async function report(t: TestApp, user: Customer, trackingNumber: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/disputes/${trackingNumber}`,
+    headers: user.auth,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, any> };
+}
+
+/** The reference of the newest line of the customer's history, as the web app reads it. */
+export async function newestReference(t: TestApp, user: Customer): Promise<string> {
+  const [line] = await history(t, user);
+  if (!line?.reference) throw new Error('the history shows no reference');
+  return String(line.reference);
+}
+
+export async function disputeRows(t: TestApp, userId: string) {
+  return t.database.db.selectFrom('disputes').selectAll().where('user_id', '=', userId).execute();
+}
+
+export async function eventRows(t: TestApp, trackingNumber: string) {
+  return t.database.db
+    .selectFrom('dispute_events')
+    .selectAll()
+    .where('tracking_number', '=', trackingNumber)
+    .orderBy('id')
+    .execute();
+}
+
+export async function phoneOf(t: TestApp, user: Customer): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('phone_number')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  return row.phone_number;
+}
