@@ -66,3 +66,12 @@ export async function phoneOf(t: TestApp, user: Customer): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.phone_number;
 }
+
+/** Every SMS the sandbox outbox holds for this customer, newest first. */
+export async function smsTo(t: TestApp, user: Customer): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/sandbox/outbox?recipient=${await phoneOf(t, user)}`,
+  });
+  return (res.json() as { messages: Array<{ body: string }> }).messages.map((m) => m.body);
+}
