@@ -1,7 +1,6 @@
 import { FakeClock } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { buyElectricity, METERS } from '../payments/payments-test-kit.js';
-import { bankTransfersOf } from '../transfers/routes.js';
 import {
   ACCOUNTS,
   balanceKobo,
@@ -157,9 +156,7 @@ describe('a bank transfer still pending', () => {
     }
     // The refund happened; the complaint does not say so yet.
     expect(await reversals(reference)).toHaveLength(1);
-    expect((await report(t, ada, filed.body.tracking_number)).body.dispute.status).toBe(
-      'received',
-    );
+    expect((await report(t, ada, filed.body.tracking_number)).body.dispute.status).toBe('received');
     await backOffice.handle(filed.body.tracking_number);
     expect((await report(t, ada, filed.body.tracking_number)).body.dispute).toMatchObject({
       status: 'resolved',
@@ -190,7 +187,7 @@ describe('a bank transfer still pending', () => {
     }
   });
 
-  it('declines, with the bank\'s word, a complaint about a transfer the switch says was paid', async () => {
+  it("declines, with the bank's word, a complaint about a transfer the switch says was paid", async () => {
     const ada = await fundedCustomer(t, 20_000);
     const reference = await pendingTransfer(ada, ACCOUNTS.pendingThenSucceeds);
     const filed = await fileDispute(t, ada, reference);
@@ -221,7 +218,9 @@ describe('a bill "not delivered"', () => {
     const ada = await fundedCustomer(t, 20_000);
     const bought = await buyElectricity(t, ada, { meter_number: METERS.delivered });
     expect(bought.status).toBe(201);
-    const reference = String((bought.body.transaction as { transactionRef: string }).transactionRef);
+    const reference = String(
+      (bought.body.transaction as { transactionRef: string }).transactionRef,
+    );
     const filed = await fileDispute(t, ada, reference, {
       category: 'bill_not_delivered',
       description: 'No token arrived.',

@@ -19,7 +19,8 @@ import { lagosDateTime } from './notices.js';
  * definite answer leaves the complaint investigating and the job asks again later.
  */
 
-const naira = (kobo: number) => `₦${Number(koboToNaira(Math.abs(kobo))).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+const naira = (kobo: number) =>
+  `₦${Number(koboToNaira(Math.abs(kobo))).toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
 
 export interface BackOfficeDeps {
   db: Kysely<Database>;
@@ -141,7 +142,11 @@ export class BackOffice {
         reason: `This was a wallet-to-wallet transaction: it completed at once on ${lagosDateTime(entry.createdAt)} and the money reached the other wallet.`,
       };
     }
-    return { kind: 'investigating', note: 'A person is looking into your report.', askAgain: false };
+    return {
+      kind: 'investigating',
+      note: 'A person is looking into your report.',
+      askAgain: false,
+    };
   }
 
   /** A bank transfer: the switch's answer, applied through the transfer's own code. */
@@ -182,7 +187,12 @@ export class BackOffice {
     let status = (await findPayment(db, reference))?.status;
     if (status === 'pending') status = await vends.refresh(reference);
     const bill = await findPayment(db, reference);
-    if (!bill) return { kind: 'investigating', note: 'A person is looking into your report.', askAgain: false };
+    if (!bill)
+      return {
+        kind: 'investigating',
+        note: 'A person is looking into your report.',
+        askAgain: false,
+      };
     if (status === 'failed') {
       return {
         kind: 'refunded',
@@ -191,7 +201,9 @@ export class BackOffice {
       };
     }
     if (status === 'delivered') {
-      const token = bill.token ? ` Your token again: ${bill.token.replace(/(\d{4})(?=\d)/g, '$1-')}.` : '';
+      const token = bill.token
+        ? ` Your token again: ${bill.token.replace(/(\d{4})(?=\d)/g, '$1-')}.`
+        : '';
       return {
         kind: 'declined',
         reason: `The biller confirmed delivery of ${bill.description} to ${bill.billers_code}.${token}`,

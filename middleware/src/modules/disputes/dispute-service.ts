@@ -94,7 +94,7 @@ export class Disputes {
    * transaction (docs/decisions/034-complaints-with-a-clock.md).
    */
   async file(input: FileDisputeInput): Promise<Filed> {
-    const { db, clock } = this.deps;
+    const { db } = this.deps;
     const entry = await findOwnEntry(db, input.userId, input.reference);
     if (!entry) throw new AppError(404, TRANSACTION_NOT_FOUND, 'TRANSACTION_NOT_FOUND');
     const existing = await findOpenDispute(db, input.userId, input.reference);

@@ -3,8 +3,19 @@
  * history's references, and what the database holds about a complaint.
  */
 import type { TestApp } from '../../test-support/test-app.js';
+import type { present } from './dispute-service.js';
 import type { Customer } from '../funding/funding-test-kit.js';
 import { history } from '../transfers/transfers-test-kit.js';
+
+/** A complaint as the calls answer it. */
+export type DisputeView = ReturnType<typeof present>;
+/** The filing answer; a refusal is `{ message }` only (the tests compare it whole). */
+export interface FiledAnswer {
+  message: string;
+  tracking_number: string;
+  respond_by: string;
+  dispute: DisputeView;
+}
 
 export async function fileDispute(
   t: TestApp,
@@ -21,12 +32,12 @@ export async function fileDispute(
     headers: user.auth,
     payload: body,
   });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
+  return { status: res.statusCode, body: res.json() as FiledAnswer };
 }
 
 export async function myReports(t: TestApp, user: Customer) {
   const res = await t.app.inject({ method: 'GET', url: '/api/disputes', headers: user.auth });
-  return (res.json() as { disputes: Array<Record<string, any>> }).disputes;
+  return (res.json() as { disputes: DisputeView[] }).disputes;
 }
 
 export async function report(t: TestApp, user: Customer, trackingNumber: string) {
@@ -35,7 +46,7 @@ export async function report(t: TestApp, user: Customer, trackingNumber: string)
     url: `/api/disputes/${trackingNumber}`,
     headers: user.auth,
   });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
+  return { status: res.statusCode, body: res.json() as { dispute: DisputeView } };
 }
 
 /** The reference of the newest line of the customer's history, as the web app reads it. */

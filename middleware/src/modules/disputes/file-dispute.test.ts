@@ -49,9 +49,7 @@ describe('POST /api/transactions/{reference}/disputes', () => {
 
     const reports = await myReports(t, ada);
     expect(reports.map((r) => r.tracking_number)).toEqual([res.body.tracking_number]);
-    expect((await report(t, ada, res.body.tracking_number)).body.dispute).toEqual(
-      res.body.dispute,
-    );
+    expect((await report(t, ada, res.body.tracking_number)).body.dispute).toEqual(res.body.dispute);
 
     // The customer is told (the notice job, queued with the complaint); the back office waits.
     await t.app.jobs.runDue();
@@ -122,8 +120,14 @@ describe('POST /api/transactions/{reference}/disputes', () => {
     const bad: Array<[Record<string, unknown>, string | RegExp]> = [
       [{ category: 'lost', description: 'x' }, /^Please choose what went wrong/],
       [{ description: 'no category' }, /^Please choose what went wrong/],
-      [{ category: 'other', description: '   ' }, 'Please tell us what happened (up to 500 characters).'],
-      [{ category: 'other', description: 'x'.repeat(501) }, 'Please tell us what happened (up to 500 characters).'],
+      [
+        { category: 'other', description: '   ' },
+        'Please tell us what happened (up to 500 characters).',
+      ],
+      [
+        { category: 'other', description: 'x'.repeat(501) },
+        'Please tell us what happened (up to 500 characters).',
+      ],
       [{ category: 'other', description: 'ok', extra: 1 }, /extra/],
     ];
     for (const [body, message] of bad) {
@@ -152,12 +156,9 @@ describe('POST /api/transactions/{reference}/disputes', () => {
     expect(await disputeRows(t, ada.id)).toHaveLength(0);
   });
 
-  it("keeps an attachment the customer uploaded (JPEG, PNG or PDF, at most 5 MB)", async () => {
+  it('keeps an attachment the customer uploaded (JPEG, PNG or PDF, at most 5 MB)', async () => {
     const { ada, reference } = await customerWithLine();
-    const png = Buffer.from(
-      '89504e470d0a1a0a0000000d4948445200000001000000010806000000',
-      'hex',
-    );
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const upload = await t.app.inject({
       method: 'POST',
       url: '/api/storage/upload?path=images/receipt.png',

@@ -38,13 +38,11 @@ async function reportNotAuthorised(ada: Customer, bola: Customer) {
 }
 
 const pinAttempts = async (userId: string) =>
-  (
-    await t.database.db
-      .selectFrom('transaction_pin_attempts')
-      .select(['failures', 'in_flight'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst()
-  ) ?? { failures: 0, in_flight: 0 };
+  (await t.database.db
+    .selectFrom('transaction_pin_attempts')
+    .select(['failures', 'in_flight'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()) ?? { failures: 0, in_flight: 0 };
 
 const confirm = (user: Customer, trackingNumber: string) =>
   t.app.inject({
@@ -120,9 +118,9 @@ describe('a "not authorised by me" complaint', () => {
       ada.auth,
     );
     expect(reset.status).toBe(200);
-    expect(
-      (await walletTransfer(t, ada, bola.main, { transaction_pin: '135790' })).status,
-    ).toBe(200);
+    expect((await walletTransfer(t, ada, bola.main, { transaction_pin: '135790' })).status).toBe(
+      200,
+    );
   });
 
   it('cannot be confirmed for another kind of complaint (409), and that kind pauses nothing', async () => {

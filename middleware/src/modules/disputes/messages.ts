@@ -10,5 +10,4 @@ export const DISPUTE_RECEIVED =
   'We have received your report. Keep your tracking number to follow it.';
 export const NOT_A_FROZEN_REPORT =
   'Only a report of a transaction you did not authorise can be confirmed.';
-export const CONFIRMED_IT_WAS_ME =
-  'Thank you. Your outgoing payments are available again.';
+export const CONFIRMED_IT_WAS_ME = 'Thank you. Your outgoing payments are available again.';

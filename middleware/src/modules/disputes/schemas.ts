@@ -21,7 +21,9 @@ export const transactionReferenceParams = z.strictObject({
 });
 
 export const trackingNumberParams = z.strictObject({
-  tracking_number: z.string(DISPUTE_NOT_FOUND).check(z.regex(TRACKING_NUMBER_PATTERN, DISPUTE_NOT_FOUND)),
+  tracking_number: z
+    .string(DISPUTE_NOT_FOUND)
+    .check(z.regex(TRACKING_NUMBER_PATTERN, DISPUTE_NOT_FOUND)),
 });
 
 export const MAX_DESCRIPTION = 500;

@@ -41,7 +41,9 @@ const frozen = {
   outcome_reason: null,
   refund_reference: null,
   respond_by: '2026-11-28T13:00:00.000Z',
-  timeline: [{ status: 'received', outcome: null, note: 'Received.', at: '2026-11-27T13:00:00.000Z' }],
+  timeline: [
+    { status: 'received', outcome: null, note: 'Received.', at: '2026-11-27T13:00:00.000Z' },
+  ],
 };
 
 beforeEach(() => {
@@ -55,7 +57,10 @@ describe('/dashboard/reports', () => {
     api.get.mockResolvedValue({ status: 200, data: { disputes: [frozen, refunded] } });
     renderRoute(<MyReportsScreen />, '/dashboard/reports');
     const item = await screen.findByRole('listitem', { name: 'AJO-CMP-261127-ABC234' });
-    expect(within(item).getAllByText('Resolved: refunded')[0]).toHaveAttribute('data-tone', 'primary');
+    expect(within(item).getAllByText('Resolved: refunded')[0]).toHaveAttribute(
+      'data-tone',
+      'primary',
+    );
     expect(item).toHaveTextContent('Refund reference: money-0123abcd:reversal.');
     const steps = within(within(item).getByRole('list', { name: 'Timeline' })).getAllByRole(
       'listitem',
@@ -75,7 +80,12 @@ describe('/dashboard/reports', () => {
       status: 200,
       data: {
         message: 'ok',
-        dispute: { ...frozen, status: 'resolved', outcome: 'declined', outcome_reason: 'You confirmed that you made this transaction.' },
+        dispute: {
+          ...frozen,
+          status: 'resolved',
+          outcome: 'declined',
+          outcome_reason: 'You confirmed that you made this transaction.',
+        },
       },
     });
     await userEvent

@@ -6,13 +6,7 @@ import { Badge, Button, Screen, Spinner } from '@ajo/shared/ui';
 import type { BadgeTone } from '@ajo/shared/ui';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { useMoneyMoved } from '@ajo/remote-kit/use-money-moved';
-import {
-  confirmItWasMe,
-  fetchDisputes,
-  formatDateTime,
-  promiseClock,
-  type Dispute,
-} from '../api';
+import { confirmItWasMe, fetchDisputes, formatDateTime, promiseClock, type Dispute } from '../api';
 import styles from './disputes.module.css';
 
 const ERROR_GETTING_REPORTS = 'Error getting your reports';
@@ -107,8 +101,8 @@ export function MyReportsScreen() {
                   </p>
                 ) : (
                   <p className={styles.clock} data-late={late}>
-                    {promiseClock(dispute.respond_by, now)} (by{' '}
-                    {formatDateTime(dispute.respond_by)})
+                    {promiseClock(dispute.respond_by, now)} (by {formatDateTime(dispute.respond_by)}
+                    )
                   </p>
                 )}
                 <ol className={styles.timeline} aria-label="Timeline">

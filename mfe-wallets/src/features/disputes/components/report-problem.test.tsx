@@ -27,7 +27,9 @@ const dispute = {
   auto_opened: false,
   respond_by: '2026-11-30T13:00:00.000Z',
   created_at: '2026-11-27T13:00:00.000Z',
-  timeline: [{ status: 'received', outcome: null, note: 'Received.', at: '2026-11-27T13:00:00.000Z' }],
+  timeline: [
+    { status: 'received', outcome: null, note: 'Received.', at: '2026-11-27T13:00:00.000Z' },
+  ],
 };
 
 beforeEach(() => {
@@ -43,16 +45,23 @@ async function openReport() {
   renderRoute(<TransactionHistoryScreen />, '/dashboard/transaction-history');
   const user = userEvent.setup();
   await user.click(
-    await screen.findByRole('button', { name: 'Report a problem with ₦5,000.00 To EMEKA OBI · pending' }),
+    await screen.findByRole('button', {
+      name: 'Report a problem with ₦5,000.00 To EMEKA OBI · pending',
+    }),
   );
   return { user, dialog: await screen.findByRole('dialog', { name: 'Report a problem' }) };
 }
 
 describe('Report a problem on a history line', () => {
-  it('sends the category and description against the line\'s reference and shows the tracking number and the promised date', async () => {
+  it("sends the category and description against the line's reference and shows the tracking number and the promised date", async () => {
     api.post.mockResolvedValue({
       status: 201,
-      data: { message: 'ok', tracking_number: dispute.tracking_number, respond_by: dispute.respond_by, dispute },
+      data: {
+        message: 'ok',
+        tracking_number: dispute.tracking_number,
+        respond_by: dispute.respond_by,
+        dispute,
+      },
     });
     const { user, dialog } = await openReport();
     const send = within(dialog).getByRole('button', { name: 'Send report' });
@@ -61,7 +70,10 @@ describe('Report a problem on a history line', () => {
       within(dialog).getByRole('combobox', { name: /What went wrong/ }),
       'Money left but did not arrive',
     );
-    await user.type(within(dialog).getByRole('textbox', { name: 'What happened?' }), 'Nothing arrived');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'What happened?' }),
+      'Nothing arrived',
+    );
     await user.click(send);
     expect(api.post).toHaveBeenCalledWith('/transactions/money-0123abcd/disputes', {
       category: 'money_not_arrived',
@@ -77,9 +89,14 @@ describe('Report a problem on a history line', () => {
   });
 
   it("shows the server's refusal and keeps the form", async () => {
-    api.post.mockRejectedValue(apiError(400, 'Please tell us what happened (up to 500 characters).'));
+    api.post.mockRejectedValue(
+      apiError(400, 'Please tell us what happened (up to 500 characters).'),
+    );
     const { user, dialog } = await openReport();
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: /What went wrong/ }), 'Other');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /What went wrong/ }),
+      'Other',
+    );
     await user.type(within(dialog).getByRole('textbox', { name: 'What happened?' }), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

@@ -91,10 +91,7 @@ function ReportProblemDialog(props: { reference: string; about: string; onClose:
               {error}
             </p>
           ) : null}
-          <Button
-            type="submit"
-            disabled={!category || description.trim().length === 0 || sending}
-          >
+          <Button type="submit" disabled={!category || description.trim().length === 0 || sending}>
             {sending ? 'Sending…' : 'Send report'}
           </Button>
         </form>
