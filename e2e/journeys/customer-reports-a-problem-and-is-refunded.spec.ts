@@ -42,6 +42,11 @@ test('a pending bank transfer reported from the history is refunded, linked, and
   });
   await confirmWithPin(page);
   await expectStatus(page, 'Transaction Pending');
+  // The pending screen offers the same report, opened in My reports for this reference.
+  await expect(page.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+    'href',
+    /^\/dashboard\/reports\?report=money-[0-9a-f]{32}$/,
+  );
   expect(await balanceOf(ada, ada.mainWallet.account_no)).toBe(13_000);
 
   let trackingNumber = '';
@@ -77,10 +82,10 @@ test('a pending bank transfer reported from the history is refunded, linked, and
   });
 
   await test.step('My reports shows it refunded, with its timeline; the history has the reversal', async () => {
-    await page
-      .getByRole('dialog', { name: 'Report a problem' })
-      .getByRole('link', { name: 'See My reports' })
-      .click();
+    // The phone-sized look above re-laid the history out (the dialog went with it): My reports
+    // is linked from the history.
+    await page.goto('/dashboard/transaction-history');
+    await page.getByRole('link', { name: 'My reports' }).click();
     await expect(page).toHaveURL(/\/dashboard\/reports$/);
     const report = page.getByRole('listitem', { name: trackingNumber });
     await expect(report).toContainText('Resolved: refunded');

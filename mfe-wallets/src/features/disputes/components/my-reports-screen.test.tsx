@@ -108,6 +108,39 @@ describe('/dashboard/reports', () => {
   });
 });
 
+describe('/dashboard/reports?report=<reference> (from a receipt or a pending status)', () => {
+  it('opens Report a problem for that reference and lists the complaint once it is filed', async () => {
+    api.get.mockResolvedValueOnce({ status: 200, data: { disputes: [] } });
+    api.get.mockResolvedValue({ status: 200, data: { disputes: [refunded] } });
+    api.post.mockResolvedValue({
+      status: 201,
+      data: {
+        message: 'ok',
+        tracking_number: refunded.tracking_number,
+        respond_by: refunded.respond_by,
+        dispute: refunded,
+      },
+    });
+    renderRoute(<MyReportsScreen />, '/dashboard/reports?report=money-0123abcd');
+    const dialog = await screen.findByRole('dialog', { name: 'Report a problem' });
+    expect(dialog).toHaveTextContent('Transaction money-0123abcd');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /What went wrong/ }),
+      'Other',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'What happened?' }), 'Help');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(api.post).toHaveBeenCalledWith('/transactions/money-0123abcd/disputes', {
+      category: 'other',
+      description: 'Help',
+    });
+    expect(
+      await screen.findByRole('listitem', { name: refunded.tracking_number }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('promiseClock', () => {
   const now = new Date('2026-11-27T12:00:00Z');
   it.each([

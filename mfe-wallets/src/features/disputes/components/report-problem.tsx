@@ -31,7 +31,13 @@ export function ReportProblem(props: { reference: string; about: string }) {
   );
 }
 
-function ReportProblemDialog(props: { reference: string; about: string; onClose: () => void }) {
+export function ReportProblemDialog(props: {
+  reference: string;
+  about: string;
+  onClose: () => void;
+  /** Told once the complaint exists (My reports reloads its list). */
+  onFiled?: () => void;
+}) {
   const [category, setCategory] = useState('');
   const [description, setDescription] = useState('');
   const [sending, setSending] = useState(false);
@@ -46,6 +52,7 @@ function ReportProblemDialog(props: { reference: string; about: string; onClose:
     try {
       const answer = await fileDispute(props.reference, { category, description });
       setFiled({ trackingNumber: answer.tracking_number, respondBy: answer.respond_by });
+      props.onFiled?.();
     } catch (failure) {
       setError(errorMessage(failure, ERROR_REPORTING));
     } finally {
