@@ -51,6 +51,8 @@ test('a pending bank transfer reported from the history is refunded, linked, and
 
   let trackingNumber = '';
   await test.step('reported from its history line: a tracking number and a date at once', async () => {
+    // On a 390-px phone: the history is a list of entries, each with its Report a problem.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboard/transaction-history');
     await page.getByRole('button', { name: /^Report a problem with ₦7,000\.00 Supplier/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Report a problem' });
@@ -66,7 +68,6 @@ test('a pending bank transfer reported from the history is refunded, linked, and
     await expect(answer).toContainText('We will answer by');
     trackingNumber =
       /AJO-CMP-\d{6}-[A-Z0-9]{6}/.exec((await answer.textContent()) ?? '')?.[0] ?? '';
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({
       path: testInfo.outputPath('report-a-problem-390.png'),
       fullPage: true,
