@@ -234,3 +234,26 @@ describe('a bill "not delivered"', () => {
     expect((await smsTo(t, ada)).join('\n')).toMatch(/Your token again/);
   });
 });
+
+describe('a transaction with no provider behind it', () => {
+  it('declines "money did not arrive" on a wallet-to-wallet transfer, and on a funding, in words that fit each', async () => {
+    const { createCustomer, walletTransfer } = await import('../transfers/transfers-test-kit.js');
+    const ada = await fundedCustomer(t, 20_000);
+    const bola = await createCustomer(t);
+    const funding = String((await history(t, ada))[0]?.reference);
+    expect((await walletTransfer(t, ada, bola.main)).status).toBe(200);
+    const sent = String((await history(t, ada))[0]?.reference);
+    const office = disputesOf(t.app).backOffice;
+    for (const [reference, words] of [
+      [sent, /wallet-to-wallet transaction: it completed at once/],
+      [funding, /nothing is waiting on a bank or biller/],
+    ] as const) {
+      const filed = await fileDispute(t, ada, reference);
+      await office.handle(filed.body.tracking_number);
+      const { body } = await report(t, ada, filed.body.tracking_number);
+      expect(body.dispute).toMatchObject({ status: 'resolved', outcome: 'declined' });
+      expect(body.dispute.outcome_reason).toMatch(words);
+    }
+    expect(await balanceKobo(t, ada.main)).toBe(1_900_000);
+  });
+});

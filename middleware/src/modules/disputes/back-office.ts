@@ -136,10 +136,17 @@ export class BackOffice {
     // money_not_arrived and bill_not_delivered: what the provider says decides.
     if (transfer) return this.decideTransfer(transfer.reference);
     if (bill) return this.decideBill(bill.reference);
-    if (entry) {
+    if (entry?.type.startsWith('intra-')) {
       return {
         kind: 'declined',
         reason: `This was a wallet-to-wallet transaction: it completed at once on ${lagosDateTime(entry.createdAt)} and the money reached the other wallet.`,
+      };
+    }
+    if (entry) {
+      // A funding, a reward or a reversal: completed in the ledger, nothing waits on a provider.
+      return {
+        kind: 'declined',
+        reason: `This transaction completed on ${lagosDateTime(entry.createdAt)}; nothing is waiting on a bank or biller.`,
       };
     }
     return {
