@@ -67,11 +67,13 @@ test('a customer paid by bank transfer sees the new balance on returning to the 
     ]);
     await expect(page.getByRole('combobox', { name: 'Statement type' })).toHaveValue('mini');
     const table = page.getByRole('table');
+    // The fifth column holds each line's Report a problem (docs/decisions/034).
     await expect(table.getByRole('columnheader')).toHaveText([
       'Date',
       'Type',
       'Amount',
       'Narration',
+      'Report',
     ]);
     await expectStatementRow(table, {
       type: 'Bank Transfer (Credit)',

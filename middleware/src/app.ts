@@ -9,6 +9,7 @@ import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { appCheckRoutes } from './modules/app-check/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { disputesRoutes, registerDisputeJobs } from './modules/disputes/routes.js';
 import { faceCheckRoutes } from './modules/face-check/routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -107,6 +108,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   settingsRoutes,
   referralsRoutes,
   moneyAttemptRoutes,
+  disputesRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -122,6 +124,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   registerPaymentJobs,
   registerDocumentReviewJobs,
   (app) => registerReferralJobs(app),
+  registerDisputeJobs,
 ];
 
 /** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */

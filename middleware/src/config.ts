@@ -165,6 +165,9 @@ const envSchema = z.object({
   FACE_CHECK_TIMEOUT: z._default(duration('FACE_CHECK_TIMEOUT'), 30),
   // Naira: a money call of at least this amount needs a step-up OTP (src/money/step-up.ts).
   STEP_UP_AMOUNT: z._default(int('STEP_UP_AMOUNT', 1, 9_999_999_999), 50_000),
+  // Hours a bank transfer or bill payment may stay pending before a complaint opens by itself
+  // (src/modules/disputes, docs/decisions/034-complaints-with-a-clock.md).
+  DISPUTE_AUTO_OPEN_HOURS: z._default(int('DISPUTE_AUTO_OPEN_HOURS', 1, 168), 4),
   // SPEC §9 referral promotion: fundings at or after this instant earn no reward (src/modules/referrals).
   REFERRAL_PROMOTION_ENDS_AT: z._default(
     z.pipe(
@@ -227,6 +230,7 @@ export interface Config {
   faceCheck: { timeoutSeconds: number };
   money: { stepUpAmountKobo: number };
   referrals: { promotionEndsAt: Date };
+  disputes: { autoOpenHours: number };
 }
 
 export interface S3Settings {
@@ -348,6 +352,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     faceCheck: { timeoutSeconds: env.FACE_CHECK_TIMEOUT },
     money: { stepUpAmountKobo: env.STEP_UP_AMOUNT * 100 },
     referrals: { promotionEndsAt: env.REFERRAL_PROMOTION_ENDS_AT },
+    disputes: { autoOpenHours: env.DISPUTE_AUTO_OPEN_HOURS },
   };
 }
 

@@ -11,6 +11,7 @@ describe('wallets routes', () => {
     ['/dashboard/fund-wallet/bank-transfer', 'Bank Transfer'],
     ['/dashboard/transfers/bank-to-wallet', 'Fund Wallet'],
     ['/dashboard/transaction-history', 'Transaction History'],
+    ['/dashboard/reports', 'My reports'],
   ])('renders the screen heading on %s', async (path, heading) => {
     window.history.pushState(null, '', path);
     render(<RemoteRoot />);

@@ -21,6 +21,10 @@ const TransactionHistoryScreen = lazyScreen(
   () => import('../features/transaction-history/components/transaction-history-screen'),
   'TransactionHistoryScreen',
 );
+const MyReportsScreen = lazyScreen(
+  () => import('../features/disputes/components/my-reports-screen'),
+  'MyReportsScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -39,6 +43,7 @@ export function RemoteRoot() {
           />
           <Route path="/dashboard/transfers/bank-to-wallet" element={<BankToWalletScreen />} />
           <Route path="/dashboard/transaction-history" element={<TransactionHistoryScreen />} />
+          <Route path="/dashboard/reports" element={<MyReportsScreen />} />
           <Route path="*" element={null} />
         </Routes>
       </ScreenSuspense>

@@ -1,6 +1,7 @@
 // SPEC §2 Transaction History table: Date, Type, Amount, Narration. SPEC §9: types labelled with the
 // product name (others raw); credits in the primary colour, all others red. On a phone the four
 // columns wrap a date over three lines, so each entry is a readable row there instead.
+import type { ReactNode } from 'react';
 import { formatNaira, transactionTypeLabel, transactionTypeTone } from '@ajo/shared/format';
 import styles from './wallets.module.css';
 import { useWideScreen } from './use-wide-screen';
@@ -23,6 +24,8 @@ export function TransactionTable(props: {
   transactions: readonly Transaction[];
   caption: string;
   emptyText?: string;
+  /** Something to do about one line (the history's Report a problem); a column of its own. */
+  rowAction?: (transaction: Transaction) => ReactNode;
 }) {
   const wide = useWideScreen();
   if (props.transactions.length === 0) {
@@ -48,6 +51,7 @@ export function TransactionTable(props: {
               {transaction.narration ? (
                 <span className={styles.entryNarration}>{transaction.narration}</span>
               ) : null}
+              {props.rowAction?.(transaction)}
             </li>
           );
         })}
@@ -64,6 +68,7 @@ export function TransactionTable(props: {
             <th scope="col">Type</th>
             <th scope="col">Amount</th>
             <th scope="col">Narration</th>
+            {props.rowAction ? <th scope="col">Report</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -77,6 +82,7 @@ export function TransactionTable(props: {
                   {formatNaira(transaction.amount)}
                 </td>
                 <td>{transaction.narration}</td>
+                {props.rowAction ? <td>{props.rowAction(transaction)}</td> : null}
               </tr>
             );
           })}

@@ -37,6 +37,8 @@ export interface UsersTable {
   kyc_tier: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 0015: set when the account is closed (SPEC §9); sign-in is refused after it. */
   closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 0024: the "not authorised by me" complaint pausing outgoing money, or null. */
+  outgoing_frozen_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -395,6 +397,40 @@ export interface CoreTables {
   referral_rewards: ReferralRewardsTable;
   sessions: SessionsTable;
   face_check_passes: FaceCheckPassesTable;
+  disputes: DisputesTable;
+  dispute_events: DisputeEventsTable;
+}
+
+export type DisputeCategory =
+  'money_not_arrived' | 'wrong_amount' | 'not_authorised' | 'bill_not_delivered' | 'other';
+export type DisputeStatus = 'received' | 'investigating' | 'resolved';
+export type DisputeOutcome = 'refunded' | 'declined';
+
+// Migration 0024 (src/modules/disputes): a complaint about one transaction, and its timeline.
+export interface DisputesTable {
+  tracking_number: string;
+  user_id: string;
+  reference: string;
+  category: DisputeCategory;
+  description: string;
+  attachment_url: string | null;
+  status: ColumnType<DisputeStatus, DisputeStatus | undefined, DisputeStatus>;
+  outcome: DisputeOutcome | null;
+  outcome_reason: string | null;
+  refund_reference: string | null;
+  auto_opened: ColumnType<boolean, boolean | undefined, boolean>;
+  respond_by: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DisputeEventsTable {
+  id: Generated<number>;
+  tracking_number: string;
+  status: DisputeStatus;
+  outcome: DisputeOutcome | null;
+  note: string;
+  created_at: Timestamp;
 }
 
 // Migration 0021: a picture that passed the server face check, by its SHA-256 (hex), per customer.

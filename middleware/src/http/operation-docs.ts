@@ -36,6 +36,12 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/sandbox/identity/bvn-consent/:sessionId': "Sandbox: answer the bank's BVN consent",
   'POST /api/users/:id/create-transaction-pin': 'Create the transaction PIN',
   'GET /api/transactions': "List a wallet's transactions",
+  'POST /api/transactions/:reference/disputes':
+    'Report a problem with one of your transactions: a tracking number and a respond-by date',
+  'GET /api/disputes': 'List your complaints, newest first',
+  'GET /api/disputes/:tracking_number': 'Read one complaint with its status timeline',
+  'POST /api/disputes/:tracking_number/confirm':
+    'Confirm a transaction reported as not authorised was yours, lifting the pause on outgoing money',
   'POST /api/transfers/bank-to-wallet': 'Fund a wallet by card (starts a checkout)',
   'GET /api/sandbox/checkout/:sessionId': "Sandbox: the card processor's checkout page",
   'POST /api/sandbox/checkout/:sessionId': "Sandbox: pay on the card processor's checkout page",

@@ -15,3 +15,10 @@ export const stepUpBudgetUsed = (minutes: number) =>
 /** Step-up lock (money/step-up.ts): too many wrong codes in a window. */
 export const stepUpLocked = (minutes: number) =>
   `Too many wrong transaction codes. Payments that need a code are locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+
+/**
+ * While a "not authorised by me" complaint is open (src/modules/disputes), money does not leave
+ * the customer's wallets until they confirm it was them or reset the transaction PIN.
+ */
+export const OUTGOING_MONEY_FROZEN =
+  'Outgoing payments are paused while we look into a transaction you reported as not authorised by you. Confirm it was you in My reports, or reset your transaction PIN, to continue.';

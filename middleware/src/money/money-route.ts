@@ -155,7 +155,8 @@ export function moneyRoute<B extends $ZodType, S extends $ZodType>(
     const { claim } = outcome;
 
     try {
-      await area.pins.verify(userId, body.transaction_pin);
+      // Money leaving the wallet (the routes that step up) stops while a complaint pauses it.
+      await area.pins.verify(userId, body.transaction_pin, { outgoing: !!options.stepUpAmount });
       const stepUpAmountKobo = options.stepUpAmount ? nairaToKobo(options.stepUpAmount(body)) : 0;
       if (options.stepUpAmount && stepUpAmountKobo >= stepUpKobo) {
         const call = {

@@ -10,6 +10,7 @@ import {
   INCORRECT_TRANSACTION_PIN,
   TRANSACTION_PIN_LOCKED,
   TOO_MANY_AT_ONCE,
+  OUTGOING_MONEY_FROZEN,
   TRANSACTION_PIN_NOT_SET,
 } from './messages.js';
 
@@ -53,13 +54,20 @@ export class TransactionPinGuard {
     },
   ) {}
 
-  /** 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. */
-  async verify(userId: string, pin: string): Promise<void> {
+  /**
+   * 401 for a wrong PIN, 429 when this wrong PIN is the fifth in a row or a lock holds. With
+   * `outgoing`, 403 while a "not authorised by me" complaint pauses the customer's outgoing money
+   * (migration 0024): read with the PIN hash, so the pause costs the money path no statement, and
+   * refused before an attempt is counted.
+   */
+  async verify(userId: string, pin: string, options: { outgoing?: boolean } = {}): Promise<void> {
     const { db, secrets, clock } = this.deps;
     const now = clock.now();
     const token = randomUUID();
-    const { record, slot } = await this.countAttempt(userId, now, token);
+    const outgoing = options.outgoing === true;
+    const { record, frozen, slot } = await this.countAttempt(userId, now, token, outgoing);
     if (!record) throw new AppError(400, TRANSACTION_PIN_NOT_SET);
+    if (outgoing && frozen) throw new AppError(403, OUTGOING_MONEY_FROZEN, 'OUTGOING_MONEY_FROZEN');
     if (slot === null) throw locked();
     if (slot > MAX_WRONG_PINS) {
       // Five attempts are already being compared: refused unseen. Not a lock (those five may all
@@ -114,7 +122,8 @@ export class TransactionPinGuard {
     userId: string,
     now: Date,
     token: string,
-  ): Promise<{ record: string | null; slot: number | null }> {
+    outgoing: boolean,
+  ): Promise<{ record: string | null; frozen: boolean; slot: number | null }> {
     const stale = new Date(now.getTime() - UNSETTLED_SLOT_SECONDS * 1000);
     const me = this.deps.instanceId ?? null;
     const deadCount = sql`(select count(*) from dead)`;
@@ -127,8 +136,15 @@ export class TransactionPinGuard {
     // tapping again) must not keep unsettled slots from ever being given back.
     // The slot and the row that names its instance are taken in the same statement: an instance
     // that dies between them cannot leave a slot no heartbeat accounts for.
-    const result = await sql<{ record: string | null; slot: number | string | null }>`
-      with pin as (select transaction_pin_hash as record from users where id = ${userId}),
+    // A paused customer's outgoing call counts no attempt: refused before any PIN is compared.
+    const result = await sql<{
+      record: string | null;
+      frozen: boolean | null;
+      slot: number | string | null;
+    }>`
+      with pin as (
+        select transaction_pin_hash as record, outgoing_frozen_by is not null as frozen
+        from users where id = ${userId}),
       dead as (
         delete from transaction_pin_slots s
         where s.user_id = ${userId} and s.instance_id is distinct from ${me}::uuid
@@ -137,7 +153,7 @@ export class TransactionPinGuard {
       counted as (
         insert into transaction_pin_attempts as t (user_id, failures, in_flight, locked_until, counted_at)
         select ${userId}::uuid, 0, 1, null::timestamptz, ${now}::timestamptz
-          from pin where pin.record is not null
+          from pin where pin.record is not null and not (${outgoing} and pin.frozen)
         on conflict (user_id) do update set
           failures = ${failures},
           in_flight = ${inFlight},
@@ -158,12 +174,14 @@ export class TransactionPinGuard {
         where user_id = ${userId} and exists (select 1 from dead)
           and not exists (select 1 from counted)
         returning 1)
-      select (select record from pin) as record, (select slot from counted) as slot`.execute(
+      select (select record from pin) as record, (select frozen from pin) as frozen,
+        (select slot from counted) as slot`.execute(
       this.deps.db,
     );
     const row = result.rows[0];
     return {
       record: row?.record ?? null,
+      frozen: row?.frozen === true,
       slot: row?.slot === null || row?.slot === undefined ? null : Number(row.slot),
     };
   }

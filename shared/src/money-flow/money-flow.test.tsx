@@ -253,6 +253,11 @@ describe('MoneyFlow: status', () => {
       'Status',
     ]);
     expect(screen.getByRole('link', { name: 'Close' })).toHaveAttribute('href', '/dashboard');
+    // The receipt offers a complaint about this reference (My reports opens the form).
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/dashboard/reports?report=ELEC-9',
+    );
     expect(showToast).not.toHaveBeenCalled();
   });
 
@@ -267,6 +272,10 @@ describe('MoneyFlow: status', () => {
     expect(status).toHaveTextContent(/Your money is safe/);
     expect(status).not.toHaveTextContent(/successful|did not go through/);
     expect(screen.getByRole('definition')).toHaveTextContent('NIP-77');
+    expect(screen.getByRole('link', { name: 'Report a problem' })).toHaveAttribute(
+      'href',
+      '/dashboard/reports?report=NIP-77',
+    );
   });
 
   it('shows a failed answer as failed, with its reference', async () => {
@@ -276,6 +285,8 @@ describe('MoneyFlow: status', () => {
     expect(await screen.findByRole('heading', { name: 'Transaction Failed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('This transaction did not go through.');
     expect(screen.getByRole('definition')).toHaveTextContent('AIR-F');
+    // Money that came back needs no complaint.
+    expect(screen.queryByRole('link', { name: 'Report a problem' })).not.toBeInTheDocument();
   });
 
   it("fails on an error at confirm, with the server's message as a toast", async () => {

@@ -197,6 +197,16 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
           })}
           actions={
             <>
+              {!failed && state.outcome.reference ? (
+                // The receipt and the pending screen: the report form is the wallets remote's My
+                // reports, loaded only when asked for (docs/decisions/034-complaints-with-a-clock.md).
+                <Link
+                  href={`/dashboard/reports?report=${encodeURIComponent(state.outcome.reference)}`}
+                  className={`${buttonStyles.button} ${buttonStyles.ghost}`}
+                >
+                  Report a problem
+                </Link>
+              ) : null}
               <Link href={closeHref} className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
                 Close
               </Link>

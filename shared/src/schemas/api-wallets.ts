@@ -20,6 +20,8 @@ export const transactionSchema = z.object({
   transaction_type: z.string().check(z.minLength(1)),
   amount: z.number().check(z.gte(0)),
   narration: z.string(),
+  // The ledger reference: what a complaint about this line names (POST /transactions/{reference}/disputes).
+  reference: z.optional(z.string()),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -108,7 +108,9 @@ export class AccountSettings {
     const hash = await secrets.hashTransactionPin(pin, userId);
     await db
       .updateTable('users')
-      .set({ transaction_pin_hash: hash, updated_at: clock.now() })
+      // A new PIN also lifts a pause of outgoing money that a "not authorised by me" complaint
+      // set (src/modules/disputes): whoever knew the old PIN no longer does.
+      .set({ transaction_pin_hash: hash, outgoing_frozen_by: null, updated_at: clock.now() })
       .where('id', '=', userId)
       .execute();
     await pinGuard.clear(userId);

@@ -13,6 +13,8 @@ export interface TransactionObject {
   transaction_type: string;
   amount: number;
   narration: string;
+  /** The ledger reference, which a complaint about this line names. */
+  reference: string;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function miniStatement(
     narration: notes.has(e.reference)
       ? `${narrations[i]} · ${notes.get(e.reference)}`
       : (narrations[i] ?? e.narration),
+    reference: e.reference,
   }));
 }
 

@@ -115,6 +115,7 @@ describe('/dashboard/transaction-history', () => {
       'Type',
       'Amount',
       'Narration',
+      'Report',
     ]);
     expect(screen.getByRole('cell', { name: 'Ajo Transfer (Credit)' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Ajo Transfer (Debit)' })).toBeInTheDocument();

@@ -4,8 +4,11 @@
 import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { isCommissionWallet } from '@ajo/shared/format';
+import { Link } from '@ajo/shared/router';
 import { Screen, Select, Spinner } from '@ajo/shared/ui';
+import { formatNaira } from '@ajo/shared/format';
 import { TransactionTable } from '../../../lib/transaction-table';
+import { ReportProblem } from '../../disputes/components/report-problem';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import { useMiniStatement } from '../../../lib/use-mini-statement';
 import styles from '../../../lib/wallets.module.css';
@@ -53,12 +56,21 @@ export function TransactionHistoryScreen() {
             options={[{ value: STATEMENT_TYPE, label: 'Mini statement' }]}
           />
         </div>
+        <Link to="/dashboard/reports">My reports</Link>
         {loading && transactions.length === 0 ? (
           <Spinner label="Loading transactions…" />
         ) : (
           <TransactionTable
             caption={`Mini statement of ${selected?.name ?? 'your wallet'}`}
             transactions={transactions}
+            rowAction={(transaction) =>
+              transaction.reference ? (
+                <ReportProblem
+                  reference={transaction.reference}
+                  about={`${formatNaira(transaction.amount)} ${transaction.narration}`.trim()}
+                />
+              ) : null
+            }
           />
         )}
       </div>
