@@ -4,7 +4,7 @@
 // is in the history and My reports shows the complaint refunded, with its timeline. The screens
 // are also looked at on a 390-px phone (screenshots kept with the test's output).
 import { expect, test } from '../support/fixtures';
-import { activatedCustomer, balanceOf, inboundTransfer } from '../support/activated-customer';
+import { balanceOf, fundedCustomer } from '../support/activated-customer';
 import { middlewareURL } from '../support/paths';
 import { confirmWithPin, expectStatus, startBankTransfer } from '../support/transfer-screens';
 
@@ -28,13 +28,7 @@ async function runBackOfficeNow(): Promise<void> {
 test('a pending bank transfer reported from the history is refunded, linked, and shown in My reports', async ({
   page,
 }, testInfo) => {
-  const ada = await activatedCustomer(page);
-  await inboundTransfer({
-    accountNumber: ada.mainWallet.account_no,
-    amount: 20_000,
-    senderName: 'Chidi Eze',
-    senderBank: 'GTBank',
-  });
+  const ada = await fundedCustomer(page, 20_000);
   await startBankTransfer(page, {
     ...UBA_PENDING_THEN_REFUSED,
     amount: '7000',
