@@ -33,7 +33,7 @@ export class RegistryError extends Error {
 export class RegistryUnreadable extends RegistryError {
   constructor(cause) {
     super(
-      `The registry cannot be read (${cause}). Browsers get the last good registry; repair it with: node host/server/registry-cli.mjs repair`,
+      `The registry cannot be read (${cause}). Browsers get the last good registry; repair it with: npm run registry -- repair`,
       503,
     );
   }

@@ -668,7 +668,7 @@ describe('checks before a version goes live', () => {
   };
 
   it('takes the host versions from what is installed for the host build', () => {
-    const provided = hostSharedVersions(path.join(__dirname, '..'));
+    const provided = hostSharedVersions(path.join(__dirname, '..', '..', 'host'));
     expect(Object.keys(provided).sort()).toEqual([...HOST_SHARED].sort());
     expect(provided.react).toMatch(/^18\./);
   });
@@ -766,7 +766,7 @@ describe('a corrupted registry', () => {
     expect(await fresh.document()).toEqual(good);
     await expect(fresh.read()).rejects.toMatchObject({
       statusCode: 503,
-      message: expect.stringMatching(/cannot be read.*registry-cli\.mjs repair/),
+      message: expect.stringMatching(/cannot be read.*npm run registry -- repair/),
     });
     await expect(fresh.activate('wallets', '0.1.0', as)).rejects.toMatchObject({ statusCode: 503 });
 

@@ -11,7 +11,7 @@ import { createRegistryStore } from './registry-store.mjs';
 import { RENDERS, writeContainer } from './registry-test-support.mjs';
 
 jest.setTimeout(60_000);
-const hostDir = path.resolve(__dirname, '..');
+const hostDir = path.resolve(__dirname, '..', '..', 'host');
 const name = 'public_pages';
 let tmp;
 beforeAll(() => {

@@ -504,7 +504,7 @@ describe('app server', () => {
       headers: { authorization: 'Bearer admin-token' },
     });
     expect(operator.statusCode).toBe(503);
-    expect(operator.json().message).toMatch(/registry-cli\.mjs repair/);
+    expect(operator.json().message).toMatch(/npm run registry -- repair/);
   });
 
   it('serves the operator API on its own server when asked, and then not on the site of the customers', async () => {

@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { REMOTES } from '@ajo/tooling/remotes';
+import sourceDir from './source-dir.cjs';
 
 /**
  * From the page being ready (jsdom, the shared modules, the runtime) to the version mounted: its
@@ -22,7 +23,7 @@ const SETUP_TIMEOUT_MS = 60_000;
  * @param {{ hostDir: string, timeoutMs?: number }} o
  */
 export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }) {
-  const child = path.join(hostDir, 'server', 'mount-check-child.mjs');
+  const child = path.join(sourceDir.SOURCE_DIR, 'mount-check-child.mjs');
   return ({ dir, name, version }) =>
     new Promise((resolve) => {
       const started = Date.now();
@@ -77,7 +78,8 @@ export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }
         name,
         version,
         hostDir,
-        runtimeFrom: path.join(hostDir, 'server', 'mount-check-page.mjs'),
+        // The federation runtime the shell is built with, resolved from the host's package.
+        runtimeFrom: path.join(hostDir, 'package.json'),
         remotes: REMOTES,
       });
     });

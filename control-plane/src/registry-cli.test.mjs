@@ -97,7 +97,7 @@ describe('registry-cli', () => {
     corruptDatabase(deployDir, 'not a database at all');
     const broken = cli('list');
     expect(broken.code).toBe(1);
-    expect(broken.err).toMatch(/cannot be read.*registry-cli\.mjs repair/);
+    expect(broken.err).toMatch(/cannot be read.*npm run registry -- repair/);
     expect(broken.err).not.toMatch(/\n\s+at /);
     const repaired = cli('repair');
     expect(repaired.code).toBe(0);

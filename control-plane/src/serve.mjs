@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// node host/server/serve.mjs: serves the built host, the published remotes and proxies /api.
+// node control-plane/src/serve.mjs: serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
 // (http://127.0.0.1:3001), REGISTRY_OPERATORS (name:token,... each operator's own token) and
 // REGISTRY_ADMIN_TOKEN (operator 'admin'; the operator API is disabled when neither is set),
