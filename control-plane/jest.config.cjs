@@ -8,15 +8,20 @@ const DYNAMIC_ESM = ['\\.pnpm/@fastify\\+cookie@', '@fastify/cookie/'];
 
 const { swcTransform } = require('@ajo/tooling/jest');
 
-// *.pg.test.mjs need a PostgreSQL database: only `npm run test:pg` (JEST_PG=1) runs them.
+// *.pg.test.{mjs,ts} need a PostgreSQL database: only `npm run test:pg` (JEST_PG=1) runs them.
 const PG_ONLY = process.env.JEST_PG === '1';
 
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swcTransform },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
-  testMatch: PG_ONLY ? ['<rootDir>/src/**/*.pg.test.mjs'] : ['<rootDir>/src/**/*.test.mjs'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(PG_ONLY ? [] : ['\\.pg\\.test\\.mjs$'])],
+  // TypeScript sources import each other with a '.js' suffix (as Node and tsx resolve them), like
+  // the middleware's; jest finds the .ts file without it.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testMatch: PG_ONLY
+    ? ['<rootDir>/src/**/*.pg.test.{mjs,ts}']
+    : ['<rootDir>/src/**/*.test.{mjs,ts}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(PG_ONLY ? [] : ['\\.pg\\.test\\.(mjs|ts)$'])],
   // A few server dependencies ship ESM only (content-disposition, cookie) or load it by a dynamic
   // import (@fastify/cookie): compile them for jest.
   transformIgnorePatterns: [

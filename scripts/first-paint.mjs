@@ -21,7 +21,7 @@ import {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deployDir = path.join(repoRoot, '.deploy');
 const distDir = path.join(repoRoot, 'host', 'dist');
-const serverScript = path.join(repoRoot, 'control-plane', 'src', 'serve.mjs');
+const serverScript = path.join(repoRoot, 'control-plane', 'bin', 'serve.mjs');
 
 /** Attributes a picture leaves out: ids (the live page's must stay unique) and what points at them. */
 const LEFT_OUT = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'tabindex'];

@@ -70,7 +70,7 @@ try {
     TRUST_PROXY: 'loopback',
   });
   await waitForHealth(`http://${HOST}:${API_PORT}/api/health`);
-  startChild('app server', [path.join('control-plane', 'src', 'serve.mjs')], {
+  startChild('app server', [path.join('control-plane', 'bin', 'serve.mjs')], {
     PORT: String(APP_PORT),
     HOST,
     MIDDLEWARE_URL: `http://${HOST}:${API_PORT}`,

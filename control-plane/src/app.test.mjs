@@ -13,11 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tar from 'tar';
-import { buildApp } from './app.mjs';
-import { buildOperatorApp, CONSOLE_CSP, parseOperators } from './operator-api.mjs';
+import { buildApp } from './app.js';
+import { buildOperatorApp, CONSOLE_CSP, parseOperators } from './operator/index.js';
 import { precompressDir } from './precompress.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 
 let tmp;
 let app;

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { buildApp } from './app.mjs';
+import { buildApp } from './app.js';
 import { parseAppTrustProxy } from './client-address.mjs';
 
 // A stand-in for the middleware: it trusts exactly the app server (TRUST_PROXY=loopback, what

@@ -2,7 +2,7 @@
 // limit per client counted before anything else of the request is looked at, and errors answered as
 // {message} with their 4xx status. Each is registered inside the plugin's own context.
 import rateLimit from '@fastify/rate-limit';
-import { RegistryError } from './registry-store.mjs';
+import { RegistryError } from './registry/index.js';
 
 /**
  * @param {import('fastify').FastifyInstance} app

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from './app.mjs';
+import { buildApp } from './app.js';
 import { MAX_CONNECTIONS_PER_CLIENT, SERVER_TIMEOUTS } from './connection-guards.mjs';
 
 let tmp;

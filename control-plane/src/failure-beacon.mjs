@@ -5,14 +5,14 @@
 // trust: a small JSON body, rate limited per client before anything is read, and only a published
 // version of a known remote is counted (anything else is a 400 and makes no row). Never a 500.
 import { answerWithMessages, limitPerClient } from './client-guards.mjs';
-import { RegistryError } from './registry-store.mjs';
+import { RegistryError } from './registry/index.js';
 
 /** Bytes: `{remote, version, phase, message}` with a 200-character message fits with room to spare. */
 export const BEACON_BODY_LIMIT = 1024;
 
 /**
  * @param {import('fastify').FastifyInstance} app
- * @param {{ store: ReturnType<typeof import('./registry-store.mjs').createRegistryStore>,
+ * @param {{ store: ReturnType<typeof import('./registry/index.js').createRegistryStore>,
  *   rateLimit?: { max: number, timeWindow: number | string } }} o
  */
 export async function failureBeacon(app, o) {

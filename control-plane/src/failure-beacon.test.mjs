@@ -4,8 +4,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from './app.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { buildApp } from './app.js';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 let tmp;

@@ -102,7 +102,7 @@ const css = (file) => file.endsWith('.css');
  * @param {{ distDir: string, deployDir: string }} o
  */
 export function createFirstLoadHints({ distDir, deployDir }) {
-  // Published versions never change (registry-store.mjs), nor does a built shell: read once each.
+  // Published versions never change (registry/publishing.ts), nor does a built shell: read once each.
   const manifests = new Map();
   const readJson = (file) =>
     readFile(file, 'utf8')

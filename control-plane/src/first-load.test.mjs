@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
-import { buildApp } from './app.mjs';
+import { buildApp } from './app.js';
 import {
   APP_CONFIG_DATA_ID,
   EARLY_REQUESTS_GLOBAL,
@@ -16,7 +16,7 @@ import {
   SHELL_CHUNKS_FILE,
 } from './first-load.mjs';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 const TOKEN = 'operator-token-0123456789';

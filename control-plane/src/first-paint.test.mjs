@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from './app.mjs';
+import { buildApp } from './app.js';
 import { SHELL_CHUNKS_FILE } from './first-load.mjs';
 import {
   FIRST_PAINT_FILE,
@@ -14,7 +14,7 @@ import {
   shellBuildKey,
 } from './first-paint.mjs';
 import { overrideCookie } from './registry-per-browser.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 const SHELL = {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMountCheck } from './mount-check.mjs';
 import { liveChecks } from './registry-checks.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { RENDERS, writeContainer } from './registry-test-support.mjs';
 
 jest.setTimeout(60_000);

@@ -16,6 +16,7 @@ export const HOST_SHARED = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@
  * bundled into host/dist). `hostDir` is the host package's folder.
  */
 export function hostSharedVersions(hostDir) {
+  /** @type {Record<string, string>} */
   const provided = {};
   for (const name of HOST_SHARED) {
     try {

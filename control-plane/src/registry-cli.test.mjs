@@ -5,14 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.mjs';
 
 let tmp;
 let deployDir;
 
 function cli(...args) {
-  const result = spawnSync(process.execPath, [path.join(__dirname, 'registry-cli.mjs'), ...args], {
+  const result = spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'registry-cli.mjs'), ...args], {
     env: { ...process.env, DEPLOY_DIR: deployDir, REGISTRY_OPERATOR: 'ada' },
     encoding: 'utf8',
   });

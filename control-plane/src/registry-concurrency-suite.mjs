@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 const TOKEN = 'concurrency-operator-token';
@@ -30,7 +30,7 @@ export function twoAppServersOnOneRegistry({ database, where }) {
   /** One app server in its own process, on a free port; resolves with its base URL. */
   function startServer() {
     const script = `
-    const { buildApp } = await import(${JSON.stringify(path.join(__dirname, 'app.mjs'))});
+    const { buildApp } = await import(${JSON.stringify(path.join(__dirname, 'app.ts'))});
     const app = await buildApp({
       distDir: ${JSON.stringify(path.join(tmp, 'dist'))},
       deployDir: ${JSON.stringify(deployDir)},
@@ -46,7 +46,7 @@ export function twoAppServersOnOneRegistry({ database, where }) {
     process.stdout.write('listening ' + app.server.address().port + '\\n');
     process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
   `;
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: __dirname,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

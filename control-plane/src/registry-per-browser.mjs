@@ -16,7 +16,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import { manifestUrl, REMOTE_PACKAGES } from './registry-store.mjs';
+import { manifestUrl, REMOTE_PACKAGES } from './registry/index.js';
 
 export const OVERRIDE_PARAM = 'ajo-override';
 export const BUCKET_COOKIE = 'ajo-bucket';
@@ -114,7 +114,7 @@ function unsignedOverride(value, deployDir) {
 /**
  * Installs the cookies, the override links and the per-browser document on `app`.
  * @param {import('fastify').FastifyInstance} app
- * @param {{ store: ReturnType<typeof import('./registry-store.mjs').createRegistryStore>,
+ * @param {{ store: ReturnType<typeof import('./registry/index.js').createRegistryStore>,
  *   signer: ReturnType<typeof createOverrideSigner>, deployDir: string, production: boolean }} o
  */
 export async function perBrowserRegistry(app, { store, signer, deployDir, production }) {

@@ -5,10 +5,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from './app.mjs';
-import { buildOperatorApp } from './operator-api.mjs';
+import { buildApp } from './app.js';
+import { buildOperatorApp } from './operator/index.js';
 import { BUCKET_COOKIE, overrideCookie, resolveForBrowser } from './registry-per-browser.mjs';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 const TOKEN = 'operator-token-0123456789';

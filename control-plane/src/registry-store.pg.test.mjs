@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createRegistryStore } from './registry-store.mjs';
+import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';
 
 const url = process.env.TEST_DATABASE_URL;

@@ -8,7 +8,7 @@ import {
   normaliseRemote,
   publishAll,
   REMOTE_PACKAGES,
-} from './registry-store.mjs';
+} from './registry/index.js';
 import { precompressDir } from './precompress.mjs';
 import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
 import { digestFolder } from './registry-files.mjs';
@@ -329,7 +329,7 @@ describe('gradual rollout', () => {
     });
     expect(remotes.settings?.rollout ?? null).toBeNull();
     expect(await store.rollouts()).toEqual({ wallets: { version: '0.2.0', percent: 50 } });
-    // Everyone's document does not change: the app server picks per browser (app.mjs).
+    // Everyone's document does not change: the app server picks per browser (registry-per-browser.mjs).
     expect((await store.document()).remotes.wallets.version).toBe('0.1.0');
     const [raised, started] = await store.history({ remote: 'wallets' });
     expect(started).toMatchObject({

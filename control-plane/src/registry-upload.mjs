@@ -1,7 +1,7 @@
 // Publishing over HTTP: a team's pipeline uploads its built folder as a .tar.gz, so the deploy side
 // needs no monorepo (host/README.md "Operators"). The archive is unpacked into a temporary folder,
 // plain files and folders only, no path outside it, at most UNPACKED_LIMIT bytes, then published
-// like a local build (registry-store.mjs publishFolder: digests, immutability, the version check).
+// like a local build (registry/publishing.ts publishFolder: digests, immutability, the version check).
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import * as tar from 'tar';
-import { RegistryError } from './registry-store.mjs';
+import { RegistryError } from './registry/index.js';
 
 /** What an upload may weigh, packed and unpacked. */
 export const UPLOAD_LIMIT = 64 * 1024 * 1024;

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOperatorApp } from './operator-api.mjs';
+import { buildOperatorApp } from './operator/index.js';
 import { createMountCheck } from './mount-check.mjs';
 import { hostSharedVersions } from './registry-checks.mjs';
 

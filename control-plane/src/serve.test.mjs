@@ -30,7 +30,7 @@ function freePort() {
  * its exit code and output when it stops first.
  */
 function serve(env, ports = []) {
-  const child = spawn(process.execPath, [path.join(__dirname, 'serve.mjs')], {
+  const child = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'serve.mjs')], {
     cwd: __dirname,
     env: {
       PATH: process.env.PATH,

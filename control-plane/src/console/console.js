@@ -1,3 +1,4 @@
+// @ts-check
 // The operator console (docs/decisions/022-a-version-is-mounted-before-it-goes-live.md): a page over
 // the operator JSON API only. The operator's token stays in this tab's sessionStorage and goes out
 // as a bearer token; every change carries the revision the operator was shown (If-Match), so a
@@ -7,6 +8,7 @@
 const TOKEN_KEY = 'ajo-operator-token';
 const API = '/_operator/registry';
 
+/** @type {(id: string) => any} The page's own elements, by id (index.html). */
 const $ = (id) => document.getElementById(id);
 let revision = null;
 
@@ -42,6 +44,11 @@ class ApiRefusal extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, ifMatch?: number | null }} [options]
+ */
 async function call(method, path, { body, ifMatch } = {}) {
   const headers = { authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` };
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,5 +1,5 @@
-#!/usr/bin/env node
-// Operators' CLI for the remote registry (same module as the HTTP API, registry-store.mjs):
+// Operators' CLI for the remote registry (`npm run registry -- <command>`, bin/registry-cli.mjs)
+// (same store as the HTTP API, registry/store.ts):
 //   list | history [remote] | publish <remote> [--activate] | publish-all
 //   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
 //   rollout <remote> <version> <percent> [--force --reason <text>] | rollout-cancel <remote>
@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { liveChecks } from './registry-checks.mjs';
-import { createRegistryStore, publishAll, RegistryError } from './registry-store.mjs';
+import { createRegistryStore, publishAll, RegistryError } from './registry/index.js';
 
-const USAGE = `usage: registry-cli.mjs <command>
+const USAGE = `usage: npm run registry -- <command>
   list                                   the registry: revision, live versions, published versions
   history [<remote>] [--limit <n>]       every change, newest first
   publish <remote> [--activate]          publishes <remote>/dist as its package.json version
@@ -40,9 +40,16 @@ function operatorName() {
   }
 }
 
-let parsed;
+let parsed: ReturnType<typeof parseCommandLine>;
 try {
-  parsed = parseArgs({
+  parsed = parseCommandLine();
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parseCommandLine() {
+  return parseArgs({
     allowPositionals: true,
     options: {
       activate: { type: 'boolean' },
@@ -52,13 +59,10 @@ try {
       limit: { type: 'string' },
     },
   });
-} catch (error) {
-  process.stderr.write(`${error.message}\n${USAGE}\n`);
-  process.exit(2);
 }
 const { values, positionals } = parsed;
 const [command, ...args] = positionals;
-const print = (value) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 const store = createRegistryStore(deployDir, {
   databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
   ...liveChecks(path.join(repoRoot, 'host')),
@@ -88,7 +92,7 @@ try {
       await publishAll(
         store,
         repoRoot,
-        (line) => process.stdout.write(`${line}\n`),
+        (line: string) => process.stdout.write(`${line}\n`),
         change.operator,
       );
       break;
@@ -115,7 +119,9 @@ try {
       code = 2;
   }
 } catch (error) {
-  process.stderr.write(`${error instanceof RegistryError ? error.message : error.stack}\n`);
+  process.stderr.write(
+    `${error instanceof RegistryError ? error.message : (error as Error).stack}\n`,
+  );
   code = 1;
 } finally {
   await store.close();

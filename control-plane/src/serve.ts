@@ -1,5 +1,4 @@
-#!/usr/bin/env node
-// node control-plane/src/serve.mjs: serves the built host, the published remotes and proxies /api.
+// node control-plane/bin/serve.mjs (this file through tsx): serves the built host, the published remotes and proxies /api.
 // Env: PORT (3000), HOST (127.0.0.1), DEPLOY_DIR (<repo>/.deploy), MIDDLEWARE_URL
 // (http://127.0.0.1:3001), REGISTRY_OPERATORS (name:token,... each operator's own token) and
 // REGISTRY_ADMIN_TOKEN (operator 'admin'; the operator API is disabled when neither is set),
@@ -13,9 +12,9 @@
 // BEACON_RATE_LIMIT (failure reports from browsers per minute per client, 20).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.mjs';
+import { buildApp } from './app.js';
 import { parseAppTrustProxy } from './client-address.mjs';
-import { buildOperatorApp, parseOperators } from './operator-api.mjs';
+import { buildOperatorApp, parseOperators, type Operator } from './operator/index.js';
 import { liveChecks } from './registry-checks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,9 +27,9 @@ if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
   process.exit(1);
 }
 
-let trustProxy;
-let operators;
-let operatorPort = null;
+let trustProxy: false | string;
+let operators: Operator[];
+let operatorPort: number | null = null;
 try {
   trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
   operators = parseOperators(process.env);
@@ -45,7 +44,7 @@ try {
     }
   }
 } catch (error) {
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
 }
 
@@ -94,7 +93,7 @@ if (operatorPort !== null) {
 if (!operators.length)
   app.log.info('Operator endpoint disabled (REGISTRY_OPERATORS and REGISTRY_ADMIN_TOKEN unset)');
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     Promise.all(servers.map((s) => s.close())).then(() => process.exit(0));
   });
