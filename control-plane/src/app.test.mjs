@@ -75,6 +75,8 @@ describe('app server', () => {
     expect(a.body).toContain(`content=${nonce}`);
     expect(b.headers['content-security-policy']).not.toBe(csp);
     expect(a.headers['cache-control']).toBe('private, no-cache');
+    // One browser's page (its bucket and overrides): a cache must key it by the cookies.
+    expect(a.headers.vary).toMatch(/\bCookie\b/);
   });
 
   it('serves / and /terms-and-conditions through the SPA fallback too', async () => {
