@@ -10,7 +10,7 @@ import {
   serverOptions,
 } from './connection-guards.mjs';
 import type { SERVER_TIMEOUTS } from './connection-guards.mjs';
-import { failureBeacon } from './failure-beacon.mjs';
+import { failureBeacon } from './plugins/failure-beacon.js';
 import { operatorApi, parseOperators } from './operator/index.js';
 import apiProxy from './plugins/api-proxy.js';
 import page, { type AppConfig } from './plugins/page.js';
@@ -85,7 +85,7 @@ export async function buildApp(o: AppOptions) {
   });
   await app.register(registryDocuments, { perBrowser });
 
-  // Browsers report a remote version that failed them (failure-beacon.mjs).
+  // Browsers report a remote version that failed them (plugins/failure-beacon.ts).
   await app.register(failureBeacon, { store, rateLimit: o.beaconRateLimit });
 
   // With OPERATOR_PORT the operator API listens on its own (operator/index.ts buildOperatorApp).

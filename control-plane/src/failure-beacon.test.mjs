@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /* global describe, it, expect, beforeEach, afterEach */
-// POST /_beacon/remote-failure through the whole app server (failure-beacon.mjs).
+// POST /_beacon/remote-failure through the whole app server (plugins/failure-beacon.ts).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

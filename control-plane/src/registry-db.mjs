@@ -243,7 +243,7 @@ function sqliteDatabase(file) {
         count: Number(row.count),
       }));
     },
-    /** Fills an empty database from a snapshot (registry-store's repair). */
+    /** Fills an empty database from a snapshot (registry/repair.ts). */
     async restore(snapshot) {
       return use((d) =>
         sqliteTransaction(d, () => {

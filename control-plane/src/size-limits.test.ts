@@ -32,7 +32,8 @@ export function functionSizes(file: string, text: string) {
   const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line;
   const visit = (node: ts.Node) => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
-      const named = (node as ts.FunctionLikeDeclaration).name ?? (node.parent as ts.VariableDeclaration).name;
+      const named =
+        (node as ts.FunctionLikeDeclaration).name ?? (node.parent as ts.VariableDeclaration).name;
       const name = named && ts.isIdentifier(named) ? named.text : '(anonymous)';
       sizes.push({ name, lines: line(node.end) - line(node.getStart()) + 1 });
     }
@@ -50,7 +51,8 @@ function oversized() {
     const lines = text.split('\n').length;
     if (lines > MAX_FILE_LINES) found[key] = lines;
     for (const { name, lines: size } of functionSizes(file, text)) {
-      if (size > MAX_FUNCTION_LINES) found[`${key}:${name}`] = Math.max(size, found[`${key}:${name}`] ?? 0);
+      if (size > MAX_FUNCTION_LINES)
+        found[`${key}:${name}`] = Math.max(size, found[`${key}:${name}`] ?? 0);
     }
   }
   return found;
@@ -59,7 +61,10 @@ function oversized() {
 describe('sizes', () => {
   it('measures functions, nested and anonymous ones too', () => {
     const body = Array.from({ length: 120 }, (_, i) => `  x += ${i};`).join('\n');
-    const sizes = functionSizes('probe.ts', `export const big = () => {\n${body}\n};\nfunction small() {}\n`);
+    const sizes = functionSizes(
+      'probe.ts',
+      `export const big = () => {\n${body}\n};\nfunction small() {}\n`,
+    );
     expect(sizes).toEqual([
       { name: 'big', lines: 122 },
       { name: 'small', lines: 1 },

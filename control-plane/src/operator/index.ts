@@ -4,7 +4,7 @@
 // the console's page (console.ts). Bad input is a 4xx with {message}, never a 500; requests are
 // rate limited per client before the token is read.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { answerWithMessages, limitPerClient } from '../client-guards.mjs';
+import { answerWithMessages, limitPerClient } from '../plugins/client-guards.js';
 import { serverOptions } from '../connection-guards.mjs';
 import { createOverrideSigner } from '../registry-per-browser.mjs';
 import { createRegistryStore, type MountCheck, type RegistryStore } from '../registry/index.js';

@@ -4,18 +4,35 @@
 // docs/decisions/020-last-known-good-fallback.md). Anyone can call it, so it takes nothing on
 // trust: a small JSON body, rate limited per client before anything is read, and only a published
 // version of a known remote is counted (anything else is a 400 and makes no row). Never a 500.
-import { answerWithMessages, limitPerClient } from './client-guards.mjs';
-import { RegistryError } from './registry/index.js';
+import type { FastifyInstance } from 'fastify';
+import { RegistryError, type RegistryStore } from '../registry/index.js';
+import { answerWithMessages, limitPerClient, type RateLimit } from './client-guards.js';
 
 /** Bytes: `{remote, version, phase, message}` with a 200-character message fits with room to spare. */
 export const BEACON_BODY_LIMIT = 1024;
 
-/**
- * @param {import('fastify').FastifyInstance} app
- * @param {{ store: ReturnType<typeof import('./registry/index.js').createRegistryStore>,
- *   rateLimit?: { max: number, timeWindow: number | string } }} o
- */
-export async function failureBeacon(app, o) {
+const reportSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['remote', 'version', 'phase'],
+  properties: {
+    remote: { type: 'string', maxLength: 64 },
+    version: { type: 'string', maxLength: 64 },
+    phase: { type: 'string', enum: ['load', 'mount'] },
+    message: { type: 'string', maxLength: 200 },
+  },
+};
+interface Report {
+  remote: string;
+  version: string;
+  phase: 'load' | 'mount';
+  message?: string;
+}
+
+export async function failureBeacon(
+  app: FastifyInstance,
+  o: { store: RegistryStore; rateLimit?: RateLimit | undefined },
+) {
   // Counted before the body is parsed, so even reports that fail to parse use up the allowance.
   await limitPerClient(
     app,
@@ -24,24 +41,9 @@ export async function failureBeacon(app, o) {
   );
   answerWithMessages(app, { status: 503, message: 'The failure could not be recorded' });
 
-  app.post(
+  app.post<{ Body: Report }>(
     '/_beacon/remote-failure',
-    {
-      bodyLimit: BEACON_BODY_LIMIT,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['remote', 'version', 'phase'],
-          properties: {
-            remote: { type: 'string', maxLength: 64 },
-            version: { type: 'string', maxLength: 64 },
-            phase: { type: 'string', enum: ['load', 'mount'] },
-            message: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
+    { bodyLimit: BEACON_BODY_LIMIT, schema: { body: reportSchema } },
     async (request, reply) => {
       const { remote, version, phase, message } = request.body;
       try {
