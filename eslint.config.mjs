@@ -10,7 +10,7 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const remotes = REMOTES.map(remoteFolder);
-const appPackages = ['@ajo/host', ...REMOTES.map(remotePackage), '@ajo/middleware'];
+const appPackages = ['@ajo/host', ...REMOTES.map(remotePackage), '@ajo/middleware', '@ajo/control-plane'];
 const noApps = appPackages.flatMap((p) => [p, `${p}/*`]);
 
 export default tseslint.config(
@@ -124,6 +124,14 @@ export default tseslint.config(
     files: ['middleware/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@ajo/host', '@ajo/host/*', '@ajo/mfe-*'], message: 'The middleware never imports front-end packages.' }] }],
+    },
+  },
+  // The control plane serves the shell's build and judges remote versions by their files; it
+  // imports neither (docs/decisions/031-the-control-plane-in-a-package-of-its-own.md).
+  {
+    files: ['control-plane/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@ajo/host', '@ajo/host/*', '@ajo/mfe-*', '@ajo/middleware', '@ajo/middleware/*'], message: 'The control plane imports no app package: it serves their builds.' }] }],
     },
   },
 );

@@ -5,7 +5,7 @@
 // Flags: --no-report (used by `npm start`), --if-stale (skip when every dist is newer than its sources).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { precompressDir } from '../host/server/precompress.mjs';
+import { precompressDir } from '../control-plane/src/precompress.mjs';
 import {
   BUILD_INPUTS,
   ROOT,
@@ -25,7 +25,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 function buildIsStale() {
   if (!existsSync(STAMP)) return true;
   const builtAt = newestMtime([STAMP]);
-  const packages = [...WEB_PACKAGES, ...BUILD_INPUTS, 'middleware'];
+  const packages = [...WEB_PACKAGES, ...BUILD_INPUTS, 'middleware', 'control-plane'];
   const sourcesAt = newestMtime([
     ...packages.map((p) => path.join(ROOT, p)),
     path.join(ROOT, 'pnpm-lock.yaml'),
@@ -51,7 +51,7 @@ export async function build({ report = true, ifStale = false, skipInstall = fals
   log(
     'Publishing remotes into the deploy folder (registry: active version per remote; .br/.gz written)',
   );
-  await mustRun('node', ['host/server/registry-cli.mjs', 'publish-all']);
+  await mustRun('node', ['control-plane/bin/registry-cli.mjs', 'publish-all']);
   log('Pictures of the first screens painted from HTML (skipped without Chromium)');
   await mustRun('node', ['scripts/first-paint.mjs']);
   mkdirSync(path.dirname(STAMP), { recursive: true });

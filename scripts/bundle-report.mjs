@@ -21,7 +21,7 @@ import { overBudget, pagesToMeasure } from '../e2e/support/bundle/budgets.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deployDir = path.join(repoRoot, '.deploy');
-const serverScript = path.join(repoRoot, 'host', 'server', 'serve.mjs');
+const serverScript = path.join(repoRoot, 'control-plane', 'bin', 'serve.mjs');
 
 /** The workspace's package folders (pnpm-workspace.yaml; a trailing `*` matches folder names). */
 function workspacePackages() {

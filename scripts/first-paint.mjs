@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Takes the pictures of the first screens the app server paints from HTML
-// (docs/decisions/025-the-first-screen-painted-from-html.md, host/server/first-paint.mjs): each page
+// (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.mjs): each page
 // of FIRST_PAINT_PATHS is opened in headless Chromium on the built app, drawn by the app itself,
 // and its #root written down without ids, with the stylesheets it uses and the remote version and
 // shell build it was drawn with. Run by `npm run build` after the remotes are published.
@@ -10,18 +10,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startAppServer } from '../e2e/support/bundle/first-load.mjs';
-import { firstScreenOf, SHELL_CHUNKS_FILE } from '../host/server/first-load.mjs';
+import { firstScreenOf, SHELL_CHUNKS_FILE } from '../control-plane/src/first-load.mjs';
 import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_PATHS,
   isServablePicture,
   shellBuildKey,
-} from '../host/server/first-paint.mjs';
+} from '../control-plane/src/first-paint.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deployDir = path.join(repoRoot, '.deploy');
 const distDir = path.join(repoRoot, 'host', 'dist');
-const serverScript = path.join(repoRoot, 'host', 'server', 'serve.mjs');
+const serverScript = path.join(repoRoot, 'control-plane', 'bin', 'serve.mjs');
 
 /** Attributes a picture leaves out: ids (the live page's must stay unique) and what points at them. */
 const LEFT_OUT = ['id', 'for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'tabindex'];

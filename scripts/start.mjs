@@ -73,7 +73,7 @@ try {
     TRUST_PROXY: 'loopback',
   });
   await waitForHealth(`http://${HOST}:${API_PORT}/api/health`);
-  startChild('app server', [path.join('host', 'server', 'serve.mjs')], {
+  startChild('app server', [path.join('control-plane', 'bin', 'serve.mjs')], {
     PORT: String(APP_PORT),
     HOST,
     MIDDLEWARE_URL: `http://${HOST}:${API_PORT}`,

@@ -98,7 +98,7 @@ await phase('Typecheck (tsc --noEmit, every package)', async () => ({
   code: await run('npx', pnpmArgs(['-r', '--workspace-concurrency=2', 'typecheck'])),
 }));
 
-for (const pkg of [...BUILD_INPUTS.map((p) => `@ajo/${p}`), '@ajo/host', ...REMOTE_PACKAGES]) {
+for (const pkg of [...BUILD_INPUTS.map((p) => `@ajo/${p}`), '@ajo/host', '@ajo/control-plane', ...REMOTE_PACKAGES]) {
   await phase(`Unit tests: ${pkg}`, () => jestPhase(pkg));
 }
 
@@ -124,10 +124,10 @@ await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance 
   ),
 );
 
-// The remote registry on PostgreSQL (host/server/*.pg.test.mjs), in a cluster of its own.
+// The remote registry on PostgreSQL (control-plane/src/*.pg.test.mjs), in a cluster of its own.
 await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', () =>
   onThrowawayCluster('ajo-test-pg-registry-', (url) =>
-    jestPhase('@ajo/host', 'test:pg', { ...process.env, TEST_DATABASE_URL: url }),
+    jestPhase('@ajo/control-plane', 'test:pg', { ...process.env, TEST_DATABASE_URL: url }),
   ),
 );
 

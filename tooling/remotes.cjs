@@ -4,7 +4,7 @@
 // lint zones (eslint.config.mjs), the root scripts (scripts/lib.mjs), each remote's build
 // (createRemoteConfig), the host's route table and single-spa registration
 // (host/src/routes/route-table.ts, and through it the browser journeys) and the registry
-// (host/server/registry-store.mjs). Adding a remote is one entry here plus its folder.
+// (control-plane/src/registry/names.ts). Adding a remote is one entry here plus its folder.
 //
 // The route table ships in the shell's first load of `/` (a 130 KB gzip budget): data only, and only
 // what the browser needs. A remote's folder and package follow from its name (remoteFolder below).

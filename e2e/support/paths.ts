@@ -5,7 +5,7 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const deploySourceDir = path.join(repoRoot, '.deploy');
-export const hostServerScript = path.join(repoRoot, 'host', 'server', 'serve.mjs');
+export const hostServerScript = path.join(repoRoot, 'control-plane', 'bin', 'serve.mjs');
 export const middlewareDistMain = path.join(repoRoot, 'middleware', 'dist', 'main.js');
 export const middlewareSourceMain = path.join(repoRoot, 'middleware', 'src', 'main.ts');
 export const middlewareTsx = path.join(repoRoot, 'middleware', 'node_modules', '.bin', 'tsx');
@@ -33,7 +33,7 @@ export const REGISTRY_ADMIN_TOKEN = 'e2e-operator-token';
 /** What must exist before the journeys can run; each entry says which build produces it. */
 export function missingBuildOutputs(): string[] {
   const required = [
-    { file: hostServerScript, what: 'host/server/serve.mjs (the app server)' },
+    { file: hostServerScript, what: 'control-plane/bin/serve.mjs (the app server)' },
     {
       file: path.join(repoRoot, 'host', 'dist'),
       what: 'host/dist (pnpm --filter @ajo/host build)',

@@ -32,7 +32,7 @@ describe('a screen in a chunk of its own', () => {
     // The check runs in the host's server (plain JavaScript, not this package): it must look for
     // the same attribute, or it would judge the spinner instead of the screen.
     const page = readFileSync(
-      path.resolve(__dirname, '../../host/server/mount-check-page.mjs'),
+      path.resolve(__dirname, '../../control-plane/src/mount-check-page.mjs'),
       'utf8',
     );
     expect(page).toContain(`'[${SCREEN_LOADING_ATTRIBUTE}]'`);

@@ -73,7 +73,7 @@ async function waitForHttp(url, child, timeoutMs) {
   throw new Error(`the app server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/** Starts host/server/serve.mjs on a free port; resolves { baseURL, stop }. */
+/** Starts control-plane/bin/serve.mjs on a free port; resolves { baseURL, stop }. */
 export async function startAppServer({ serverScript, deployDir, cwd }) {
   const port = await freePort();
   let stderr = '';

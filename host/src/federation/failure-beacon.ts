@@ -1,5 +1,5 @@
 // Tells the app server that a version of a remote failed in this browser, so operators see failure
-// counts per remote and version (POST /_beacon/remote-failure, host/server/failure-beacon.mjs).
+// counts per remote and version (POST /_beacon/remote-failure, control-plane/src/plugins/failure-beacon.ts).
 // A beacon survives the page going away and never holds up the customer; if the browser has none,
 // or will not queue this one, a keepalive fetch does the same. Reporting never throws.
 

@@ -4,7 +4,7 @@ import { findPackageRoot } from '../package-root.js';
 
 /*
  * Real server processes for the multi-instance tests: a middleware (`src/main.ts` through tsx, as
- * `npm run dev` runs it) or the app server (`host/server/serve.mjs`), each started on port 0 and
+ * `npm run dev` runs it) or the app server (`control-plane/bin/serve.mjs`), each started on port 0 and
  * found by the "Server listening at" line of its JSON log.
  */
 
@@ -83,5 +83,5 @@ export function startMiddlewareProcess(
 }
 
 export function startAppServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  return startServer('app server', [path.join('..', 'host', 'server', 'serve.mjs')], env);
+  return startServer('app server', [path.join('..', 'control-plane', 'bin', 'serve.mjs')], env);
 }

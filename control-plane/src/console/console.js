@@ -1,0 +1,337 @@
+// @ts-check
+// The operator console (docs/decisions/022-a-version-is-mounted-before-it-goes-live.md): a page over
+// the operator JSON API only. The operator's token stays in this tab's sessionStorage and goes out
+// as a bearer token; every change carries the revision the operator was shown (If-Match), so a
+// change made meanwhile by someone else is refused (409) rather than overwritten, and the API's own
+// {message} is what the operator reads. The DOM is built with textContent only: versions, reasons
+// and failure messages come from other people and never become markup.
+const TOKEN_KEY = 'ajo-operator-token';
+const API = '/_operator/registry';
+
+/** @type {(id: string) => any} The page's own elements, by id (index.html). */
+const $ = (id) => document.getElementById(id);
+let revision = null;
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'text') node.textContent = value;
+    else if (key === 'className') node.className = value;
+    else if (key in node && typeof value !== 'string') node[key] = value;
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) {
+      node.append(typeof child === 'string' ? document.createTextNode(child) : child);
+    }
+  }
+  return node;
+}
+
+const when = (iso) =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+/** 'sha256:0a1b2c…' -> '0a1b2c3d4e5f' (the full digest in the title). */
+const shortDigest = (digest) =>
+  String(digest ?? '')
+    .replace(/^sha256:/, '')
+    .slice(0, 12);
+
+class ApiRefusal extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {{ body?: unknown, ifMatch?: number | null }} [options]
+ */
+async function call(method, path, { body, ifMatch } = {}) {
+  const headers = { authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiRefusal(
+      0,
+      'The operator API cannot be reached: check the connection and refresh.',
+    );
+  }
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    throw new ApiRefusal(res.status, data?.message ?? `The operator API answered ${res.status}`);
+  }
+  return data;
+}
+
+function signedOut(message = '') {
+  sessionStorage.removeItem(TOKEN_KEY);
+  revision = null;
+  $('console').hidden = true;
+  $('who').hidden = true;
+  $('sign-out').hidden = true;
+  $('sign-in').hidden = false;
+  $('sign-in-error').textContent = message;
+  $('token').value = '';
+  $('token').focus();
+}
+
+function failuresOf(data, remote, version) {
+  if (!Array.isArray(data.failures)) return null;
+  return data.failures.find((f) => f.remote === remote && f.version === version) ?? { count: 0 };
+}
+
+function failureCell(failure) {
+  if (!failure) return el('td', { text: '–', title: 'This server does not count failures' });
+  if (!failure.count) return el('td', { text: '0' });
+  return el(
+    'td',
+    { className: 'wrap' },
+    el('span', { className: 'badge failing', text: String(failure.count) }),
+    ` last ${when(failure.lastAt)}${failure.lastMessage ? `: ${failure.lastMessage}` : ''}`,
+  );
+}
+
+function versionRow(data, name, live, version) {
+  const badges = [];
+  if (version.version === live.active)
+    badges.push(el('span', { className: 'badge live', text: 'live' }));
+  if (live.rollout?.version === version.version) {
+    badges.push(el('span', { className: 'badge', text: `rollout ${live.rollout.percent}%` }));
+  }
+  if (live.trail?.includes(version.version)) {
+    badges.push(el('span', { className: 'badge', text: 'was live' }));
+  }
+  return el(
+    'tr',
+    {},
+    el('th', { scope: 'row' }, el('code', { text: version.version }), ' ', ...badges),
+    el('td', { text: when(version.publishedAt) }),
+    el('td', { text: version.publishedBy ?? '' }),
+    el('td', {}, el('code', { text: shortDigest(version.digest), title: version.digest })),
+    failureCell(failuresOf(data, name, version.version)),
+  );
+}
+
+function remoteCard(data, name, live) {
+  const id = `remote-${name}`;
+  const versions = [...(live.versions ?? [])].reverse();
+  const liveFailures = live.active ? failuresOf(data, name, live.active) : null;
+  const alert = el('p', { className: 'error', role: 'alert', id: `${id}-problem` });
+  const select = el(
+    'select',
+    { id: `${id}-version`, name: 'version' },
+    versions.map((v) =>
+      el('option', { value: v.version, text: v.version, selected: v.version === live.active }),
+    ),
+  );
+  const percent = el('input', {
+    id: `${id}-percent`,
+    name: 'percent',
+    type: 'number',
+    min: '1',
+    max: '100',
+    step: '1',
+    inputmode: 'numeric',
+    value: String(live.rollout?.percent ?? 10),
+  });
+  const reason = el('input', { id: `${id}-reason`, name: 'reason', maxlength: '500' });
+  const force = el('input', { id: `${id}-force`, name: 'force', type: 'checkbox' });
+  const button = (text, action, disabled = false) =>
+    el('button', { type: 'button', text, disabled, 'data-action': action });
+  const form = el(
+    'form',
+    { 'aria-label': `Change ${name}` },
+    el(
+      'fieldset',
+      {},
+      el('legend', { text: `Change ${name}` }),
+      el('label', { for: select.id }, 'Version', select),
+      el('label', { for: percent.id }, 'Rollout percent', percent),
+      el('label', { for: reason.id, className: 'wide' }, 'Reason (kept in the history)', reason),
+      el(
+        'label',
+        { for: force.id, className: 'check wide' },
+        force,
+        'Force past failed checks (needs a reason)',
+      ),
+      button('Activate', 'activate', !versions.length),
+      button('Roll back to this version', 'rollback-to', !versions.length),
+      button('Roll back one step', 'rollback', !live.trail?.length),
+      button('Set rollout', 'rollout', !versions.length),
+      button('End rollout', 'rollout-end', !live.rollout),
+    ),
+  );
+  form.addEventListener('click', (event) => {
+    const action = event.target.closest?.('button[data-action]')?.dataset.action;
+    if (action) void change(name, action, form, alert);
+  });
+  form.addEventListener('submit', (event) => event.preventDefault());
+  return el(
+    'section',
+    { className: 'card', 'aria-labelledby': id, 'data-remote': name },
+    el('h3', { id, text: name }),
+    el(
+      'ul',
+      { className: 'facts' },
+      el('li', {}, 'Live: ', el('strong', { text: live.active ?? 'none' })),
+      el('li', {
+        text: live.rollout
+          ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers`
+          : 'No rollout',
+      }),
+      el('li', {
+        text: liveFailures
+          ? `Failures of the live version: ${liveFailures.count}`
+          : 'Failures: not counted by this server',
+      }),
+      el('li', {
+        text: `Earlier live: ${live.trail?.length ? [...live.trail].reverse().join(', ') : 'none'}`,
+      }),
+    ),
+    el(
+      'div',
+      { className: 'scroll' },
+      el(
+        'table',
+        {},
+        el('caption', { className: 'muted', text: `Published versions of ${name}, newest first` }),
+        el(
+          'thead',
+          {},
+          el(
+            'tr',
+            {},
+            ['Version', 'Published', 'By', 'Digest', 'Failures'].map((h) =>
+              el('th', { scope: 'col', text: h }),
+            ),
+          ),
+        ),
+        el(
+          'tbody',
+          {},
+          versions.map((v) => versionRow(data, name, live, v)),
+        ),
+      ),
+    ),
+    form,
+    alert,
+  );
+}
+
+function historyRow(entry) {
+  return el(
+    'tr',
+    {},
+    el('td', { text: String(entry.revision) }),
+    el('td', { text: when(entry.at) }),
+    el('td', { text: entry.operator ?? '' }),
+    el('td', { text: entry.action }),
+    el('td', { text: entry.remote }),
+    el('td', { text: entry.from ?? '' }),
+    el('td', { text: entry.to ?? '' }),
+    el('td', { className: 'wrap', text: entry.reason ?? '' }),
+  );
+}
+
+async function load() {
+  const [data, { history }] = await Promise.all([
+    call('GET', API),
+    call('GET', `${API}/history?limit=50`),
+  ]);
+  revision = data.revision;
+  $('sign-in').hidden = true;
+  $('console').hidden = false;
+  $('sign-out').hidden = false;
+  $('who').hidden = !data.operator;
+  $('who').textContent = data.operator ? `Signed in as ${data.operator}` : '';
+  $('revision').textContent = `Revision ${data.revision}`;
+  const remotes = Object.entries(data.state?.remotes ?? {});
+  $('remotes').replaceChildren(
+    ...(remotes.length
+      ? remotes.map(([name, live]) => remoteCard(data, name, live))
+      : [el('p', { className: 'muted', text: 'No remote is published yet.' })]),
+  );
+  $('history').tBodies[0].replaceChildren(...history.map(historyRow));
+}
+
+/** Loads the registry, or goes back to the sign-in form when the token is refused. */
+async function refresh() {
+  try {
+    await load();
+    $('problem').textContent = '';
+  } catch (error) {
+    if (error.status === 401) signedOut('The operator token was not accepted (Unauthorized).');
+    else $('problem').textContent = error.message;
+  }
+}
+
+async function change(name, action, form, alert) {
+  const version = form.elements.version.value;
+  const reason = form.elements.reason.value.trim() || undefined;
+  const path = `${API}/${encodeURIComponent(name)}`;
+  const requests = {
+    activate: ['PUT', path, { version, reason, force: form.elements.force.checked || undefined }],
+    'rollback-to': ['POST', `${path}/rollback`, { version, reason }],
+    rollback: ['POST', `${path}/rollback`, { reason }],
+    rollout: [
+      'PUT',
+      `${path}/rollout`,
+      { version, percent: Number(form.elements.percent.value), reason },
+    ],
+    'rollout-end': ['DELETE', `${path}/rollout`, undefined],
+  };
+  const [method, url, body] = requests[action];
+  // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
+  // without a rollout).
+  const buttons = [...form.querySelectorAll('button')].map((b) => [b, b.disabled]);
+  for (const [b] of buttons) b.disabled = true;
+  alert.textContent = '';
+  $('status').textContent = `${name}: checking and applying…`;
+  try {
+    const result = await call(method, url, { body, ifMatch: revision });
+    await load();
+    $('status').textContent =
+      result?.changed === false
+        ? `${name}: nothing to change (${result.active ?? version} already live).`
+        : `${name}: ${describe(action, result, version, body)} (revision ${revision}).`;
+  } catch (error) {
+    $('status').textContent = '';
+    if (error.status === 401)
+      return signedOut('The operator token was not accepted (Unauthorized).');
+    alert.textContent = `Refused (${error.status}): ${error.message}`;
+    for (const [b, disabled] of buttons) b.disabled = disabled;
+  }
+  return undefined;
+}
+
+function describe(action, result, version, body) {
+  if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
+  if (action === 'rollout-end') return 'rollout ended';
+  return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
+}
+
+$('sign-in').addEventListener('submit', (event) => {
+  event.preventDefault();
+  sessionStorage.setItem(TOKEN_KEY, $('token').value.trim());
+  $('sign-in-error').textContent = '';
+  void refresh();
+});
+$('sign-out').addEventListener('click', () => signedOut());
+$('refresh').addEventListener('click', () => {
+  $('status').textContent = '';
+  void refresh();
+});
+
+if (sessionStorage.getItem(TOKEN_KEY)) void refresh();
+else signedOut();

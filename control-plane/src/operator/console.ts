@@ -1,0 +1,46 @@
+// The operator console's page (/_operator/console): its own files only (no customer bundle), no
+// inline script or style, nothing framed, no form posted anywhere; it talks to this API and nothing
+// else. The files are public (they hold no data); what they show needs the token.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import consoleFiles from '../console/files.cjs';
+
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  // The empty data: icon only spares the browser a /favicon.ico request.
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const CONSOLE_FILES = {
+  'index.html': 'text/html; charset=utf-8',
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+} as const;
+type ConsoleFile = keyof typeof CONSOLE_FILES;
+
+export function consoleRoutes(app: FastifyInstance) {
+  const files = Object.keys(CONSOLE_FILES) as ConsoleFile[];
+  const contents = Object.fromEntries(
+    files.map((f) => [f, readFileSync(path.join(consoleFiles.CONSOLE_DIR, f), 'utf8')]),
+  ) as Record<ConsoleFile, string>;
+  const send = (file: ConsoleFile) => async (_request: unknown, reply: FastifyReply) =>
+    reply
+      .header('Content-Security-Policy', CONSOLE_CSP)
+      .header('Cache-Control', 'no-cache')
+      .header('X-Frame-Options', 'DENY')
+      .header('Referrer-Policy', 'no-referrer')
+      .type(CONSOLE_FILES[file])
+      .send(contents[file]);
+  const open = { config: { operatorConsole: true } };
+  app.get('/_operator/console', open, send('index.html'));
+  app.get('/_operator/console/', open, send('index.html'));
+  app.get('/_operator/console/console.js', open, send('console.js'));
+  app.get('/_operator/console/console.css', open, send('console.css'));
+}

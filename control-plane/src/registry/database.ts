@@ -1,0 +1,40 @@
+// The one interface of the registry's two databases (registry-db.mjs: an embedded SQLite file by
+// default, PostgreSQL with REGISTRY_DATABASE_URL). Every change is one compare-and-swap on the
+// revision: `commit` answers false when another writer got there first, and nothing changed.
+import { openRegistryDatabase as open } from '../registry-db.mjs';
+import type { FailureCount, HistoryEntry, LiveState, Snapshot, VersionRecord } from './types.js';
+
+export interface RegistryDatabase {
+  kind: 'sqlite' | 'postgres';
+  /** The SQLite file (SQLite only): `repair` moves a broken one aside. */
+  file?: string;
+  readState(): Promise<{ revision: number | string; state: string } | undefined>;
+  versions(withFiles?: boolean): Promise<VersionRecord[]>;
+  versionFiles(remote: string, version: string): Promise<unknown>;
+  history(remote?: string, limit?: number): Promise<HistoryEntry[]>;
+  commit(change: {
+    expected: number;
+    state: LiveState;
+    entry: HistoryEntry;
+    version?: VersionRecord;
+  }): Promise<boolean>;
+  /** The value stored under `name`, storing `candidate` when there is none (the first one wins). */
+  secret(name: string, candidate: string): Promise<string>;
+  /** Counts a failure of a published version; false (and no row) for any other version. */
+  countFailure(failure: {
+    remote: string;
+    version: string;
+    at: string;
+    message: string;
+  }): Promise<boolean>;
+  failures(): Promise<FailureCount[]>;
+  restore(snapshot: Snapshot): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function openRegistryDatabase(o: {
+  deployDir: string;
+  databaseUrl?: string | undefined;
+}): RegistryDatabase {
+  return open({ deployDir: o.deployDir, databaseUrl: o.databaseUrl }) as RegistryDatabase;
+}

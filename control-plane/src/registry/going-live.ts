@@ -1,0 +1,75 @@
+// The checks before a browser may load a version (docs/decisions/019-... and
+// 022-a-version-is-mounted-before-it-goes-live.md): it is published (or forced), its files are the
+// ones published, it is that remote's build and what it needs of the shared packages is what the
+// host gives (registry-checks.mjs), and it mounts in a headless page (mount-check.mjs).
+import { activationProblems } from '../registry-checks.mjs';
+import { RegistryError } from './errors.js';
+import type { Revisions } from './revisions.js';
+import type { MountCheck, VersionRecord } from './types.js';
+
+export type GoingLive = ReturnType<typeof createGoingLive>;
+
+export function createGoingLive(o: {
+  revisions: Revisions;
+  versionDir: (name: string, version: string) => string;
+  hostShared?: Record<string, string> | undefined;
+  mountCheck?: MountCheck | null | undefined;
+}) {
+  /**
+   * Versions that mounted, by digest: a version's files never change, so a pass stays a pass (a
+   * rollback to a version that was live is not mounted again). Failures are not kept: a time limit
+   * missed on a busy machine is tried again next time.
+   */
+  const mounted = new Set<string>();
+
+  /** Refuses (409, every reason named) a version that may not go live, unless forced. */
+  async function assertMayGoLive(
+    name: string,
+    version: string,
+    record: VersionRecord,
+    force: boolean | undefined,
+  ): Promise<string[]> {
+    const dir = o.versionDir(name, version);
+    const problems: string[] = activationProblems({
+      dir,
+      name,
+      digest: record.digest,
+      hostShared: o.hostShared,
+    });
+    const key = `${name}@${version}:${record.digest}`;
+    // Mounting a version whose files are missing or changed would only repeat those reasons.
+    if (o.mountCheck && !problems.length && !mounted.has(key)) {
+      const failed = await o.mountCheck({ dir, name, version });
+      if (failed.length) problems.push(...failed.map((p) => `the mount check failed: ${p}`));
+      else mounted.add(key);
+    }
+    if (problems.length && !force) {
+      throw new RegistryError(
+        `${name}@${version} cannot go live: ${problems.join('; ')} (force it with a reason to activate anyway)`,
+        409,
+      );
+    }
+    return problems;
+  }
+
+  /**
+   * What activate, a rollout and an override check before a browser may load `version`: it is
+   * published (or forced) and passes the checks (or is forced). Answers the problems forced past.
+   */
+  async function checkGoingLive(
+    name: string,
+    version: string,
+    force: boolean | undefined,
+  ): Promise<string[]> {
+    const published = await o.revisions.findVersion(name, version);
+    if (!published && !force) {
+      throw new RegistryError(
+        `${name}@${version} is not published (force it with a reason to activate anyway)`,
+        409,
+      );
+    }
+    return published ? assertMayGoLive(name, version, published, force) : ['not published'];
+  }
+
+  return { assertMayGoLive, checkGoingLive };
+}

@@ -1,0 +1,160 @@
+// Publishing a built folder as a version of a remote (docs/decisions/019-...): its files are
+// digested and copied once into ${DEPLOY_DIR}/remotes/<name>/<version>/; the same content again is
+// a no-op, other content under a published version is refused.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { precompressDir } from '../precompress.mjs';
+import { digestFolder, placeVersion } from '../registry-files.mjs';
+import { RegistryError } from './errors.js';
+import { checkReason, checkVersion, normaliseRemote, REMOTE_PACKAGES } from './names.js';
+import type { Change, Revisions } from './revisions.js';
+import type { ChangeOptions } from './types.js';
+
+export interface PublishOptions extends ChangeOptions {
+  /** A rebuild with other content is published as `<version>-dev.<digest>` (the monorepo's build). */
+  devLabel?: boolean;
+  /** Make it live too, after the checks. */
+  activate?: boolean;
+}
+
+/** The version a build stamped into its manifest (Module Federation's buildInfo.buildVersion). */
+function buildVersionOf(manifestPath: string): string | null {
+  try {
+    const version = JSON.parse(readFileSync(manifestPath, 'utf8'))?.metaData?.buildInfo
+      ?.buildVersion;
+    return typeof version === 'string' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses a folder that is not a build of `version`. */
+function checkBuilt(dist: string, version: string) {
+  const manifest = path.join(dist, 'mf-manifest.json');
+  if (!existsSync(manifest)) {
+    throw new RegistryError(
+      `${path.relative(process.cwd(), dist) || dist} has no mf-manifest.json: build it first`,
+    );
+  }
+  const built = buildVersionOf(manifest);
+  if (built !== version) {
+    throw new RegistryError(
+      built
+        ? `The build in ${dist} says version ${built}, not ${version}: build it again`
+        : `The build in ${dist} records no version (metaData.buildInfo.buildVersion in mf-manifest.json): build it again`,
+    );
+  }
+}
+
+/** Writes the .br/.gz variants beside the build, then digests it. */
+function digestBuild(dist: string): { digest: string; files: unknown } {
+  try {
+    // The .br/.gz variants the app server sends by Accept-Encoding (precompress.mjs) are written
+    // beside the build first, so the digest, the copy and the checks before going live cover
+    // them too. Deterministic: the same build gives the same variants and the same digest.
+    precompressDir(dist);
+    return digestFolder(dist);
+  } catch (error) {
+    throw new RegistryError(`The build cannot be published: ${(error as Error).message}`);
+  }
+}
+
+export function createPublishing(o: {
+  revisions: Revisions;
+  versionDir: (name: string, version: string) => string;
+  activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
+}) {
+  const { revisions, versionDir } = o;
+
+  /**
+   * Where `label` stands: 'same' (already published with this content), 'different' (refused),
+   * 'adopt' (the folder is in place, a publish stopped before its record, with this content) or
+   * 'new' (copy it).
+   */
+  async function outcome(name: string, label: string, digest: string) {
+    const record = await revisions.findVersion(name, label);
+    if (record) return record.digest === digest ? 'same' : 'different';
+    if (!existsSync(versionDir(name, label))) return 'new';
+    return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
+  }
+
+  /** The label the build is published under, its folder in place; refuses other content. */
+  async function place(
+    name: string,
+    dist: string,
+    version: string,
+    digest: string,
+    devLabel?: boolean,
+  ) {
+    let label = version;
+    let found = await outcome(name, label, digest);
+    if (found === 'different' && devLabel) {
+      label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
+      found = await outcome(name, label, digest);
+    }
+    if (found === 'new' && !placeVersion(dist, versionDir(name, label), digest)) {
+      found = await outcome(name, label, digest);
+    }
+    if (found === 'different') {
+      throw new RegistryError(
+        `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in ${REMOTE_PACKAGES[name]}/package.json and build again`,
+        409,
+      );
+    }
+    return label;
+  }
+
+  /**
+   * Publishes a built folder as `version` of `remote`. The same content again is a no-op; other
+   * content under a published version is refused (409), unless `devLabel`: then it is published as
+   * `<version>-dev.<digest>` (the monorepo's own build, docs/decisions/019-...).
+   */
+  async function publishFolder(
+    remote: unknown,
+    dist: string,
+    version: unknown,
+    options: PublishOptions = {},
+  ) {
+    const name = normaliseRemote(remote);
+    const wanted = checkVersion(version);
+    checkBuilt(dist, wanted);
+    const { digest, files } = digestBuild(dist);
+    const label = await place(name, dist, wanted, digest, options.devLabel);
+    const record = {
+      remote: name,
+      version: label,
+      digest,
+      files,
+      publishedAt: new Date().toISOString(),
+      publishedBy: options.operator ?? 'unknown',
+    };
+    const published = await revisions.mutate(
+      async (): Promise<Change<object>> => {
+        const existing = await revisions.findVersion(name, label);
+        if (existing && existing.digest !== digest) {
+          throw new RegistryError(`${name}@${label} was just published with other content`, 409);
+        }
+        if (existing) return { result: {} };
+        return {
+          version: record,
+          entry: { action: 'publish', remote: name, from: null, to: label },
+          result: {},
+        };
+      },
+      { operator: options.operator, reason: checkReason(options.reason) },
+    );
+    const result = { name, version: label, digest, published: published.changed };
+    if (options.activate) return { ...result, ...(await o.activate(name, label, options)) };
+    return result;
+  }
+
+  /** Publishes <repo>/<package>/dist as the version in its package.json. */
+  async function publish(repoRoot: string, remote: unknown, options: PublishOptions = {}) {
+    const name = normaliseRemote(remote);
+    const pkgDir = path.join(repoRoot, REMOTE_PACKAGES[name] as string);
+    const { version } = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
+    return publishFolder(name, path.join(pkgDir, 'dist'), version, options);
+  }
+
+  return { publishFolder, publish };
+}

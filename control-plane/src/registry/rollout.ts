@@ -1,0 +1,133 @@
+// A version live for some browsers before everyone (docs/decisions/021-rollout-and-overrides.md):
+// a rollout to a percentage of browsers, its end, and the history row of a tester's override. The
+// same checks and `force` as activate.
+import { RegistryError } from './errors.js';
+import type { GoingLive } from './going-live.js';
+import { checkPercent, checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
+import type { Change, Revisions } from './revisions.js';
+import { NOTHING_LIVE } from './state.js';
+import { endRollout } from './activation.js';
+import type { ChangeOptions, Rollout } from './types.js';
+
+interface RolledOut {
+  name: string;
+  active: string | null;
+  rollout: Rollout | null;
+}
+
+export function createRollouts(o: {
+  revisions: Revisions;
+  goingLive: GoingLive;
+  activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
+}) {
+  const { revisions, goingLive } = o;
+
+  /**
+   * Makes `version` live for `percent` of browsers (1..99; each browser's sticky bucket decides,
+   * registry-per-browser.mjs), the others keeping the live version; 100 activates it, ending the
+   * rollout.
+   */
+  async function rollout(
+    remote: unknown,
+    version: unknown,
+    percent: unknown,
+    options: ChangeOptions = {},
+  ) {
+    const name = normaliseRemote(remote);
+    const wanted = checkVersion(version);
+    const share = checkPercent(percent);
+    const reason = reasonFor(options);
+    if (share === 100) return o.activate(name, wanted, options);
+    return revisions.mutate(
+      async ({ state }): Promise<Change<RolledOut>> => {
+        const live = state[name] ?? NOTHING_LIVE;
+        if (!live.active) {
+          throw new RegistryError(
+            `${name} has no version live for everyone yet: activate one first (the browsers outside the rollout keep it)`,
+            409,
+          );
+        }
+        if (live.active === wanted) {
+          throw new RegistryError(`${name}@${wanted} is already live for everyone`, 409);
+        }
+        const result = { name, active: live.active, rollout: { version: wanted, percent: share } };
+        const same = live.rollout?.version === wanted ? live.rollout : null;
+        if (same && same.percent === share) return { result };
+        const problems = await goingLive.checkGoingLive(name, wanted, options.force);
+        const told = same
+          ? `from ${same.percent}% to ${share}% of browsers`
+          : `${share}% of browsers`;
+        return {
+          state: { ...state, [name]: { ...live, rollout: { version: wanted, percent: share } } },
+          entry: {
+            action: 'rollout',
+            remote: name,
+            from: live.active,
+            to: wanted,
+            detail: problems.length ? `${told}; forced past: ${problems.join('; ')}` : told,
+          },
+          result,
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  /** Ends a rollout: every browser gets the live version again, which does not change. */
+  async function cancelRollout(remote: unknown, options: ChangeOptions = {}) {
+    const name = normaliseRemote(remote);
+    const reason = checkReason(options.reason);
+    return revisions.mutate(
+      async ({ state }): Promise<Change<RolledOut>> => {
+        const live = state[name] ?? NOTHING_LIVE;
+        const result = { name, active: live.active, rollout: null };
+        return live.rollout ? endRollout(state, name, live, result) : { result };
+      },
+      { ...options, reason },
+    );
+  }
+
+  return { rollout, cancelRollout };
+}
+
+export function createOverrides({
+  revisions,
+  goingLive,
+}: {
+  revisions: Revisions;
+  goingLive: GoingLive;
+}) {
+  /**
+   * Records that an operator let one browser load `version` until `expiresAt` (a signed override,
+   * registry-per-browser.mjs): the same checks and `force` as activate, and a row in the history.
+   */
+  async function recordOverride(
+    remote: unknown,
+    version: unknown,
+    expiresAt: Date,
+    options: ChangeOptions = {},
+  ) {
+    const name = normaliseRemote(remote);
+    const wanted = checkVersion(version);
+    const reason = reasonFor(options);
+    return revisions.mutate(
+      async (): Promise<Change<{ name: string; version: string }>> => {
+        const problems = await goingLive.checkGoingLive(name, wanted, options.force);
+        const until = `valid until ${expiresAt.toISOString()}`;
+        return {
+          entry: {
+            action: 'override-issued',
+            remote: name,
+            from: null,
+            to: wanted,
+            detail: problems.length ? `${until}; forced past: ${problems.join('; ')}` : until,
+          },
+          result: { name, version: wanted },
+        };
+      },
+      { ...options, reason },
+    );
+  }
+
+  return { recordOverride };
+}

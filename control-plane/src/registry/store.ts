@@ -1,0 +1,164 @@
+// The remote registry: which versions of each remote are published and which one is live
+// (docs/architecture.md "Micro-frontends": operators switch or roll back a remote without
+// rebuilding anything; docs/decisions/019-immutable-versions-and-a-registry-database.md). One
+// store for the CLI (registry-cli.mjs), the build (publishAll) and the app server; each concern in
+// a module of its own beside this one:
+// - revisions.ts: every change a compare-and-swap on the revision, the last good snapshot;
+// - publishing.ts: published versions are immutable, their files digested and copied once;
+// - going-live.ts: the checks and the mount check before a browser may load a version;
+// - activation.ts and rollout.ts: what is live for everyone, for some browsers, for one tester;
+// - failures.ts and repair.ts: browsers' failure counts, and rebuilding an unreadable registry;
+// - database.ts: the SQLite and PostgreSQL databases behind one interface.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createActivation } from './activation.js';
+import { openRegistryDatabase } from './database.js';
+import { countFailure, type FailureReport } from './failures.js';
+import { createGoingLive } from './going-live.js';
+import { normaliseRemote, checkVersion, REMOTE_PACKAGES } from './names.js';
+import { createPublishing } from './publishing.js';
+import { repair } from './repair.js';
+import { createRevisions } from './revisions.js';
+import { createOverrides, createRollouts } from './rollout.js';
+import { toDocument, toRollouts } from './state.js';
+import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
+
+export interface RegistryStoreOptions {
+  databaseUrl?: string | undefined;
+  onUnreadable?: ((error: Error) => void) | undefined;
+  /** The versions the host provides of its shared packages (registry-checks.mjs hostSharedVersions). */
+  hostShared?: Record<string, string> | undefined;
+  /** The headless mount smoke test (mount-check.mjs). */
+  mountCheck?: MountCheck | null | undefined;
+}
+
+export type RegistryStore = ReturnType<typeof createRegistryStore>;
+
+/**
+ * Without `hostShared` and `mountCheck` those checks are left out: the app server, the CLI and the
+ * build pass both (liveChecks in registry-checks.mjs).
+ */
+export function createRegistryStore(deployDir: string, options: RegistryStoreOptions = {}) {
+  const db = openRegistryDatabase({ deployDir, databaseUrl: options.databaseUrl });
+  const revisions = createRevisions({ db, deployDir, onUnreadable: options.onUnreadable });
+  const versionDir = (name: string, version: string) =>
+    path.join(deployDir, 'remotes', name, version);
+  const filesThere = (name: string, version: string) =>
+    existsSync(path.join(versionDir(name, version), 'mf-manifest.json'));
+  const goingLive = createGoingLive({ revisions, versionDir, ...options });
+  const { activate, rollback } = createActivation({ revisions, goingLive });
+  const rollouts = createRollouts({ revisions, goingLive, activate });
+  const overrides = createOverrides({ revisions, goingLive });
+  const publishing = createPublishing({ revisions, versionDir, activate });
+  const { guard } = revisions;
+
+  /** Everything: the revision, and per remote the live version, the trail and the versions. */
+  async function read() {
+    const { revision, state } = await revisions.readState();
+    const versions = await guard(() => db.versions());
+    const remotes: Record<
+      string,
+      Omit<RemoteLive, 'rollout'> & {
+        rollout: RemoteLive['rollout'] | null;
+        versions: Omit<VersionRecord, 'remote'>[];
+      }
+    > = {};
+    for (const name of Object.keys(REMOTE_PACKAGES)) {
+      const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
+      if (!state[name] && !own.length) continue;
+      remotes[name] = {
+        active: state[name]?.active ?? null,
+        trail: state[name]?.trail ?? [],
+        rollout: state[name]?.rollout ?? null,
+        versions: own,
+      };
+    }
+    return { revision, remotes };
+  }
+
+  /**
+   * The document browsers read as /registry.json: the live versions and their fallbacks. When the
+   * database cannot be read, the last good one (this process's, or the snapshot's, the newer).
+   */
+  async function document() {
+    const state = await revisions.liveState();
+    let published: Set<string> | null = null;
+    try {
+      published = new Set(
+        (await guard(() => db.versions())).map((v) => `${v.remote}@${v.version}`),
+      );
+    } catch {
+      // The database is what cannot be read: the files on disk still say what can be served.
+    }
+    return toDocument(state, (name, v) =>
+      published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+    );
+  }
+
+  return {
+    deployDir,
+    snapshotPath: revisions.snapshotPath,
+    database: db,
+    read,
+    /** The newest first; `remote` narrows it to one remote. */
+    async history({ remote, limit }: { remote?: unknown; limit?: number } = {}) {
+      const name = remote ? normaliseRemote(remote) : undefined;
+      return guard(() => db.history(name, limit));
+    },
+    /** The files and their digests recorded when `version` was published. */
+    async versionFiles(remote: unknown, version: unknown) {
+      return guard(() => db.versionFiles(normaliseRemote(remote), checkVersion(version)));
+    },
+    ...publishing,
+    activate,
+    rollback,
+    ...rollouts,
+    ...overrides,
+    /**
+     * The key that signs overrides when REGISTRY_OVERRIDE_SECRET is not set: made once, kept in the
+     * database, so every app server of the registry signs and checks with the same one.
+     */
+    overrideSecret: () => guard(() => db.secret('override', randomBytes(32).toString('base64url'))),
+    document,
+    /** Per remote its rollout ({ version, percent }), from the same state as document(). */
+    rollouts: async () => toRollouts(await revisions.liveState()),
+    countFailure: (report?: FailureReport) => countFailure(revisions, report),
+    /** The failures browsers reported, per remote and version. */
+    failures: () => guard(() => db.failures()),
+    repair: (o?: { operator?: string }) => repair(revisions, o),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * The monorepo's `npm run build`: publishes every remote's dist. A rebuild without a version bump
+ * is published under a dev label (the version folder that is live is never rewritten) and goes
+ * live when the remote follows the local build (nothing live, or a build of the same version
+ * live); a version an operator chose stays live.
+ */
+export async function publishAll(
+  store: RegistryStore,
+  repoRoot: string,
+  log: (line: string) => void = () => undefined,
+  operator = 'build',
+) {
+  const results = [];
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    const published = await store.publish(repoRoot, name, { devLabel: true, operator });
+    const current = (await store.read()).remotes[name]?.active ?? null;
+    const base = published.version.replace(/-dev\.[0-9a-f]{12}$/, '');
+    const follows = !current || current === base || current.startsWith(`${base}-dev.`);
+    if (follows && current !== published.version) {
+      await store.activate(name, published.version, { operator, reason: 'local build' });
+    }
+    const active = follows ? published.version : current;
+    log(
+      `${name}@${published.version} ${published.published ? 'published' : 'already published'}${
+        active === published.version ? ', live' : ` (live stays ${active})`
+      }`,
+    );
+    results.push({ ...published, active });
+  }
+  return results;
+}

@@ -1,0 +1,99 @@
+// The registry's data (docs/decisions/019-immutable-versions-and-a-registry-database.md): what is
+// live per remote, the published versions and the history, as the store and its databases pass
+// them around.
+
+/** A share of browsers that gets `version` before everyone does (record 021). */
+export interface Rollout {
+  version: string;
+  percent: number;
+}
+
+/** What one remote serves: its live version, the versions live before it, its rollout. */
+export interface RemoteLive {
+  active: string | null;
+  trail: string[];
+  rollout?: Rollout;
+}
+
+/** Per remote name, what it serves. */
+export type LiveState = Record<string, RemoteLive>;
+
+/** The live state at a revision. */
+export interface Revisioned {
+  revision: number;
+  state: LiveState;
+}
+
+export interface FileDigest {
+  path: string;
+  sha256: string;
+  bytes?: number;
+}
+
+/** A published version: immutable once recorded. */
+export interface VersionRecord {
+  remote: string;
+  version: string;
+  digest: string;
+  files?: unknown;
+  publishedAt: string;
+  publishedBy: string;
+}
+
+export type HistoryAction =
+  | 'publish'
+  | 'activate'
+  | 'force'
+  | 'rollback'
+  | 'rollout'
+  | 'rollout-cancel'
+  | 'override-issued'
+  | 'repair';
+
+/** One row of the history; one per revision. */
+export interface HistoryEntry {
+  revision?: number;
+  at: string;
+  operator: string;
+  action: HistoryAction;
+  remote: string;
+  from: string | null;
+  to: string | null;
+  reason?: string | null;
+  detail?: string | null;
+}
+
+/** A failure count a browser's reports made (record 020). */
+export interface FailureCount {
+  remote: string;
+  version: string;
+  count: number;
+  lastAt: string;
+  lastMessage: string | null;
+}
+
+/** The last good registry, written after every change (`registry.last-good.json`). */
+export interface Snapshot extends Revisioned {
+  versions?: VersionRecord[];
+  history?: HistoryEntry[];
+}
+
+/** The registry document browsers read as /registry.json. */
+export interface ManifestRef {
+  version: string;
+  manifest: string;
+}
+export interface RegistryDocument {
+  remotes: Record<string, ManifestRef & { fallback?: ManifestRef }>;
+}
+
+/** Who makes a change, and why; `ifRevision`: the revision the operator saw (409 when it moved). */
+export interface ChangeOptions {
+  operator?: string;
+  reason?: string | null;
+  ifRevision?: number | null;
+  force?: boolean;
+}
+
+/** The headless mount smoke test (mount-check.mjs): the reasons a version may not go live. */
+export type MountCheck = (o: { dir: string; name: string; version: string }) => Promise<string[]>;
