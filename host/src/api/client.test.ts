@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { createApiClient } from './client';
+import { createApiClient, LINK_WAITS } from './client';
 import type { AppCheck } from './app-check';
 import { decryptPayload, encryptPayload } from './crypto';
 
@@ -227,5 +227,125 @@ describe('api client', () => {
     await expect(client.encrypted.post('/beneficiaries', {})).rejects.toEqual(
       expect.objectContaining({ status: 409, message: 'Already exists' }),
     );
+  });
+});
+
+describe('api client on a link that comes and goes', () => {
+  /** A link the test drives: down until `back()`; whoever waits is let go. */
+  function drivenLink(down: boolean) {
+    let isDown = down;
+    const waiting: (() => void)[] = [];
+    const link = {
+      isDown: () => isDown,
+      reportFailure: jest.fn(),
+      whenBack: jest.fn(
+        (signal?: AbortSignal) =>
+          new Promise<void>((resolve) => {
+            if (!isDown || signal?.aborted) return resolve();
+            waiting.push(resolve);
+            signal?.addEventListener('abort', () => resolve());
+          }),
+      ),
+    };
+    return {
+      link,
+      down: () => (isDown = true),
+      back: () => {
+        isDown = false;
+        waiting.splice(0).forEach((resolve) => resolve());
+      },
+    };
+  }
+
+  function clientOn(driven: ReturnType<typeof drivenLink>, answers: ('lost' | number)[]) {
+    const client = createApiClient({
+      loadConfig: async () => config,
+      appCheck: { getToken: async () => 'app-check-token', reset: () => undefined },
+      storage: { getItem: () => null },
+      link: driven.link,
+    });
+    const sent: string[] = [];
+    client.axios.defaults.adapter = async (c) => {
+      sent.push(`${c.method} ${c.url}`);
+      const next = answers.shift() ?? 200;
+      if (next === 'lost') throw new AxiosError('Network Error', 'ERR_NETWORK', c);
+      const response = {
+        status: next,
+        data: { n: sent.length },
+        statusText: '',
+        headers: {},
+        config: c,
+      };
+      if (next >= 400) throw new AxiosError('Failed', 'ERR_BAD_RESPONSE', c, null, response);
+      return response;
+    };
+    return { client, sent };
+  }
+
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('holds a read sent offline until the link is back, then sends it again', async () => {
+    const driven = drivenLink(true);
+    const { client, sent } = clientOn(driven, ['lost', 200]);
+    const read = client.get('/users/7');
+    let answered = false;
+    void read.then(() => (answered = true));
+    await settled();
+    expect(sent).toEqual(['get /users/7']);
+    expect(driven.link.reportFailure).toHaveBeenCalledTimes(1);
+    expect(answered).toBe(false);
+    driven.back();
+    await expect(read).resolves.toEqual({ status: 200, data: { n: 2 } });
+    expect(sent).toEqual(['get /users/7', 'get /users/7']);
+  });
+
+  it('never sends a money call again: a lost POST fails at once, offline or not', async () => {
+    const driven = drivenLink(true);
+    const { client, sent } = clientOn(driven, ['lost', 200]);
+    await expect(
+      client.post('/transfers/wallet', { amount: 100 }, { headers: { 'Idempotency-Key': 'k' } }),
+    ).rejects.toEqual(expect.objectContaining({ status: 0 }));
+    expect(sent).toEqual(['post /transfers/wallet']);
+    expect(driven.link.reportFailure).toHaveBeenCalledTimes(1);
+    expect(driven.link.whenBack).not.toHaveBeenCalled();
+  });
+
+  it('fails a read as before when the link is up (the server, not the link, is away)', async () => {
+    const driven = drivenLink(false);
+    const { client, sent } = clientOn(driven, ['lost', 200]);
+    await expect(client.get('/users/7')).rejects.toEqual(expect.objectContaining({ status: 0 }));
+    expect(sent).toHaveLength(1);
+    expect(driven.link.reportFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it(`gives up after ${LINK_WAITS} waits on a link that keeps dropping`, async () => {
+    const driven = drivenLink(true);
+    const { client, sent } = clientOn(driven, Array(10).fill('lost'));
+    const read = client.get('/wallets');
+    for (let i = 0; i < LINK_WAITS; i += 1) {
+      await settled();
+      driven.back();
+      driven.down();
+    }
+    await expect(read).rejects.toEqual(expect.objectContaining({ status: 0 }));
+    expect(sent).toHaveLength(LINK_WAITS + 1);
+  });
+
+  it('lets a cancelled read go without waiting for the link', async () => {
+    const driven = drivenLink(true);
+    const { client, sent } = clientOn(driven, ['lost', 200]);
+    const controller = new AbortController();
+    const read = client.get('/users/7', { signal: controller.signal });
+    await settled();
+    controller.abort();
+    await expect(read).rejects.toBeDefined();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('does not report the link for an answer that came back, even an error', async () => {
+    const driven = drivenLink(false);
+    const { client } = clientOn(driven, [503]);
+    await expect(client.get('/users/7')).rejects.toEqual(expect.objectContaining({ status: 503 }));
+    expect(driven.link.reportFailure).not.toHaveBeenCalled();
   });
 });
