@@ -111,6 +111,29 @@ async function revalidate(request) {
 
 const STRATEGIES = { 'cache-first': cacheFirst, 'network-first': networkFirst, revalidate };
 
+/**
+ * The files the page loaded before this worker controlled it (its first visit): kept now, from the
+ * HTTP cache as a rule, so the next visit is served from the device too. Pages and documents are
+ * not: they are always asked for first.
+ */
+async function keepLoaded(urls) {
+  const cache = await caches.open(CODE_CACHE);
+  for (const url of urls.slice(0, 200)) {
+    if (typeof url !== 'string') continue;
+    const request = new Request(url);
+    const strategy = strategyFor(request);
+    if (strategy !== 'cache-first' && strategy !== 'revalidate') continue;
+    if (await cache.match(request, { ignoreVary: true })) continue;
+    // One file that fails is one file not kept; the others still are.
+    await cacheFirst(request).catch(() => undefined);
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const urls = event.data?.keep;
+  if (Array.isArray(urls)) event.waitUntil(keepLoaded(urls));
+});
+
 self.addEventListener('install', () => {
   // Nothing is kept ahead: files are kept as pages use them, so a new worker can take over at once.
   self.skipWaiting();

@@ -69,7 +69,17 @@ function loadWorker() {
     skipWaiting,
     clients: { claim },
   };
-  vm.runInNewContext(source, { self, caches, fetch: network, URL, Response, Set, Promise, Math });
+  vm.runInNewContext(source, {
+    self,
+    caches,
+    fetch: network,
+    URL,
+    Request,
+    Response,
+    Set,
+    Promise,
+    Math,
+  });
 
   /** Dispatches a fetch event: the worker's answer, or null when it let the browser fetch. */
   async function request(
@@ -88,8 +98,13 @@ function loadWorker() {
     handlers.get('activate')!({ waitUntil: (promise: Promise<unknown>) => (done = promise) });
     await done;
   }
+  async function message(data: unknown) {
+    let done: Promise<unknown> = Promise.resolve();
+    handlers.get('message')!({ data, waitUntil: (promise: Promise<unknown>) => (done = promise) });
+    await done;
+  }
   const offline = () => network.mockRejectedValue(new TypeError('Failed to fetch'));
-  return { handlers, caches, network, claim, skipWaiting, request, activate, offline };
+  return { handlers, caches, network, claim, skipWaiting, request, activate, message, offline };
 }
 
 const urlOf = (call: [FakeRequest | string, RequestInit?]) => keyOf(call[0]);
@@ -245,5 +260,32 @@ describe('the service worker', () => {
     expect(kept).toHaveLength(400);
     expect(kept[0]).toBe(`${ORIGIN}${names[2]}`);
     expect(kept).toContain(`${ORIGIN}${names[401]}`);
+  });
+
+  it('keeps the code the page loaded before the worker ran, and nothing else', async () => {
+    const sw = loadWorker();
+    sw.network.mockImplementation(async () => answer('code', 200, { ETag: '"e"' }));
+    await sw.message({
+      keep: [
+        `${ORIGIN}/assets/main.js`,
+        `${ORIGIN}/remotes/wallets/1.0.0/app.0badf00d.js`,
+        `${ORIGIN}/api/users/7`,
+        `${ORIGIN}/registry.json`,
+        'https://cdn.example/x.0badf00d.js',
+        42,
+      ],
+    });
+    expect(sw.network.mock.calls.map(urlOf)).toEqual([
+      `${ORIGIN}/assets/main.js`,
+      `${ORIGIN}/remotes/wallets/1.0.0/app.0badf00d.js`,
+    ]);
+    sw.offline();
+    expect(await (await sw.request('/remotes/wallets/1.0.0/app.0badf00d.js'))!.text()).toBe('code');
+    expect(await (await sw.request('/assets/main.js'))!.text()).toBe('code');
+    // Kept once: a second message fetches nothing.
+    sw.network.mockClear();
+    await sw.message({ keep: [`${ORIGIN}/remotes/wallets/1.0.0/app.0badf00d.js`] });
+    expect(sw.network).not.toHaveBeenCalled();
+    await sw.message({ other: true });
   });
 });
