@@ -1,11 +1,10 @@
 // The one HTTP client of the app (`./api`): base URL ending in /api, app-check and
 // bearer headers on every request, the encrypted envelope, errors normalised to { status, message }.
-import axios, { isAxiosError, isCancel, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import axios, { isAxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { createAppCheck, APP_CHECK_HEADER, type AppCheck } from './app-check';
 import { getAppConfig, type AppConfig } from './config';
 import { isEnvelope } from './envelope';
 import { toApiError } from './errors';
-import { pageLink, type Link } from './link';
 import { refusesTheBearer } from './session-refused';
 import { TOKEN_KEY, USER_ID_KEY } from '../session/keys';
 import type {
@@ -32,19 +31,6 @@ export interface ApiClientDeps {
    * elsewhere, ended by a PIN reset, expired). Called before the call rejects.
    */
   onSessionRefused?: () => void;
-  /** The link the page keeps (link.ts); the browser's page by default. */
-  link?: Link;
-}
-
-/**
- * How many times a read that got no answer waits for the link to come back and is sent again,
- * before it fails as it would have (a link that keeps dropping must not hold a screen for ever).
- */
-export const LINK_WAITS = 3;
-
-/** No answer at all (offline, connection lost), and not because the caller cancelled. */
-function gotNoAnswer(error: unknown): boolean {
-  return isAxiosError(error) && !error.response && !isCancel(error);
 }
 
 /** A refused bearer ends the session; other 401s (a wrong PIN or OTP) do not (session-refused.ts). */
@@ -67,7 +53,6 @@ const loadCrypto = () => import('./crypto');
 export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   const loadConfig = deps.loadConfig ?? getAppConfig;
   const storage = deps.storage ?? globalThis.localStorage;
-  const link = deps.link ?? pageLink();
   const appCheck = deps.appCheck ?? createAppCheck(async () => (await loadConfig()).apiBaseUrl);
   const instance = axios.create({ headers: { 'Content-Type': 'application/json' } });
 
@@ -112,20 +97,8 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
         ? (crypto ?? (await loadCrypto())).decryptPayload(data.encrypted, encryptionSecret)
         : data;
     try {
-      // A read sent while the link is down waits for it and goes again (a read is safe to repeat:
-      // an offline dashboard fills in by itself once the link is back). Anything that may move
-      // money is never sent again here: its caller decides (docs/decisions/027-a-lost-answer-is-checked-never-failed.md).
-      for (let waits = 0; ; waits += 1) {
-        try {
-          const res = await instance.request<unknown>(config);
-          return { status: res.status, data: (await opened(res.data)) as T };
-        } catch (error) {
-          if (!gotNoAnswer(error)) throw error;
-          link.reportFailure();
-          if (method !== 'get' || waits >= LINK_WAITS || !link.isDown()) throw error;
-          await link.whenBack(options?.signal);
-        }
-      }
+      const res = await instance.request<unknown>(config);
+      return { status: res.status, data: (await opened(res.data)) as T };
     } catch (error) {
       if (isAxiosError(error) && error.response)
         error.response.data = await opened(error.response.data);
