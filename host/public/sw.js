@@ -38,6 +38,22 @@ function documentKey(request) {
   return url.origin + url.pathname;
 }
 
+/** A request of ours got no answer: the pages say the link is down and check it (index.html). */
+async function linkFailed() {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  for (const page of pages) page.postMessage({ linkFailed: true });
+}
+
+/** fetch, telling the pages when there was no answer at all. */
+async function fetchOrTell(request, init) {
+  try {
+    return await fetch(request, init);
+  } catch (error) {
+    await linkFailed();
+    throw error;
+  }
+}
+
 async function trimCodeCache(cache) {
   const keys = await cache.keys();
   // Cache.keys() lists in insertion order: the first ones are the oldest.
@@ -50,7 +66,7 @@ async function cacheFirst(request) {
   const cache = await caches.open(CODE_CACHE);
   const kept = await cache.match(request, { ignoreVary: true });
   if (kept) return kept;
-  const response = await fetch(request);
+  const response = await fetchOrTell(request);
   // Only a whole, plain answer is kept (never a 404, a partial or an opaque one).
   if (response.status === 200 && response.type === 'basic') {
     await cache.put(request, response.clone());
@@ -63,7 +79,7 @@ async function networkFirst(request) {
   const cache = await caches.open(DOCUMENT_CACHE);
   const key = documentKey(request);
   try {
-    const response = await fetch(request);
+    const response = await fetchOrTell(request);
     if (response.status === 200 && response.type === 'basic') {
       const copy = response.clone();
       // Kept with its headers: a page's CSP nonce must match the scripts of the same copy.
@@ -93,7 +109,7 @@ async function revalidate(request) {
   let response;
   try {
     // With our own validator the answer is the server's, whatever the HTTP cache holds.
-    response = await fetch(request.url, {
+    response = await fetchOrTell(request.url, {
       headers: etag ? { 'If-None-Match': etag } : {},
       credentials: 'same-origin',
       cache: 'no-store',

@@ -63,11 +63,13 @@ function loadWorker() {
   const network = jest.fn<Promise<Response>, [FakeRequest | string, RequestInit?]>();
   const claim = jest.fn(async () => undefined);
   const skipWaiting = jest.fn();
+  /** The one page open: what the worker tells it. */
+  const told = jest.fn();
   const self = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, handler: Handler) => handlers.set(type, handler),
     skipWaiting,
-    clients: { claim },
+    clients: { claim, matchAll: async () => [{ postMessage: told }] },
   };
   vm.runInNewContext(source, {
     self,
@@ -104,7 +106,18 @@ function loadWorker() {
     await done;
   }
   const offline = () => network.mockRejectedValue(new TypeError('Failed to fetch'));
-  return { handlers, caches, network, claim, skipWaiting, request, activate, message, offline };
+  return {
+    handlers,
+    caches,
+    network,
+    claim,
+    skipWaiting,
+    told,
+    request,
+    activate,
+    message,
+    offline,
+  };
 }
 
 const urlOf = (call: [FakeRequest | string, RequestInit?]) => keyOf(call[0]);
@@ -194,6 +207,21 @@ describe('the service worker', () => {
     await expect(sw.request('/registry.json')).rejects.toThrow('Failed to fetch');
     await expect(sw.request('/login', { mode: 'navigate' })).rejects.toThrow('Failed to fetch');
     await expect(sw.request('/assets/main.js')).rejects.toThrow('Failed to fetch');
+    await expect(sw.request('/assets/1.deadbeef.js')).rejects.toThrow('Failed to fetch');
+    // Each time the page is told the link is down (it then says so and checks it).
+    expect(sw.told.mock.calls).toEqual(Array(4).fill([{ linkFailed: true }]));
+  });
+
+  it('tells the page when it answers from a copy because the network failed, and only then', async () => {
+    const sw = loadWorker();
+    sw.network.mockResolvedValueOnce(answer('page'));
+    await sw.request('/dashboard', { mode: 'navigate' });
+    sw.network.mockResolvedValueOnce(answer('busy', 503));
+    await sw.request('/dashboard', { mode: 'navigate' });
+    expect(sw.told).not.toHaveBeenCalled();
+    sw.offline();
+    expect(await (await sw.request('/dashboard', { mode: 'navigate' }))!.text()).toBe('page');
+    expect(sw.told).toHaveBeenCalledWith({ linkFailed: true });
   });
 
   it('asks for an unhashed file with its ETag: a 304 costs no body, a new build replaces the copy', async () => {
