@@ -157,11 +157,12 @@ describe('the service worker', () => {
 
   it('asks the network first for pages, the registry and the config, and uses the last copy only offline', async () => {
     const sw = loadWorker();
-    for (const [pathname, mode] of [
+    const documents: [string, string][] = [
       ['/dashboard', 'navigate'],
       ['/registry.json', 'cors'],
       ['/app-config.json', 'cors'],
-    ]) {
+    ];
+    for (const [pathname, mode] of documents) {
       sw.network.mockResolvedValueOnce(answer(`${pathname} before`));
       expect(await (await sw.request(pathname, { mode }))!.text()).toBe(`${pathname} before`);
       // An operator's switch: the next load gets the new document, not the kept one.
@@ -228,11 +229,11 @@ describe('the service worker', () => {
     const sw = loadWorker();
     sw.network.mockResolvedValueOnce(answer('main v1', 200, { ETag: '"v1"' }));
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v1');
-    expect(sw.network.mock.calls[0][1]?.headers).toEqual({});
+    expect(sw.network.mock.calls[0]?.[1]?.headers).toEqual({});
 
     sw.network.mockResolvedValueOnce(answer(null, 304, { ETag: '"v1"' }));
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v1');
-    expect(sw.network.mock.calls[1][1]).toMatchObject({
+    expect(sw.network.mock.calls[1]?.[1]).toMatchObject({
       headers: { 'If-None-Match': '"v1"' },
       cache: 'no-store',
     });
@@ -242,7 +243,7 @@ describe('the service worker', () => {
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
     sw.network.mockResolvedValueOnce(answer(null, 304));
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
-    expect(sw.network.mock.calls[3][1]?.headers).toEqual({ 'If-None-Match': '"v2"' });
+    expect(sw.network.mock.calls[3]?.[1]?.headers).toEqual({ 'If-None-Match': '"v2"' });
 
     sw.offline();
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
