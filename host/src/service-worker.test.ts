@@ -234,7 +234,7 @@ describe('the service worker', () => {
     sw.network.mockResolvedValueOnce(answer(null, 304, { ETag: '"v1"' }));
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v1');
     expect(sw.network.mock.calls[1]?.[1]).toMatchObject({
-      headers: { 'If-None-Match': '"v1"' },
+      headers: { 'If-None-Match': '"v1"', 'Cache-Control': 'max-age=0' },
       cache: 'no-store',
     });
 
@@ -243,7 +243,10 @@ describe('the service worker', () => {
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
     sw.network.mockResolvedValueOnce(answer(null, 304));
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
-    expect(sw.network.mock.calls[3]?.[1]?.headers).toEqual({ 'If-None-Match': '"v2"' });
+    expect(sw.network.mock.calls[3]?.[1]?.headers).toEqual({
+      'If-None-Match': '"v2"',
+      'Cache-Control': 'max-age=0',
+    });
 
     sw.offline();
     expect(await (await sw.request('/assets/main.js'))!.text()).toBe('main v2');
