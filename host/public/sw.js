@@ -75,23 +75,25 @@ async function cacheFirst(request) {
   return response;
 }
 
+async function keepDocument(cache, key, response, isPage) {
+  if (response.status !== 200 || response.type !== 'basic') return;
+  const copy = response.clone();
+  // Kept with its headers: a page's CSP nonce must match the scripts of the same copy.
+  await cache.put(key, copy.clone());
+  if (!isPage) return;
+  const html = await copy.text();
+  // A picture of one route's first screen must never show on another route.
+  if (!html.includes('id="ajo-first-paint"')) {
+    await cache.put(ANY_PAGE, new Response(html, { headers: response.headers }));
+  }
+}
+
 async function networkFirst(request) {
   const cache = await caches.open(DOCUMENT_CACHE);
   const key = documentKey(request);
   try {
     const response = await fetchOrTell(request);
-    if (response.status === 200 && response.type === 'basic') {
-      const copy = response.clone();
-      // Kept with its headers: a page's CSP nonce must match the scripts of the same copy.
-      await cache.put(key, copy.clone());
-      if (request.mode === 'navigate') {
-        const html = await copy.text();
-        // A picture of one route's first screen must never show on another route.
-        if (!html.includes('id="ajo-first-paint"')) {
-          await cache.put(ANY_PAGE, new Response(html, { headers: response.headers }));
-        }
-      }
-    }
+    await keepDocument(cache, key, response, request.mode === 'navigate');
     return response;
   } catch (error) {
     const kept =
@@ -146,9 +148,23 @@ async function keepLoaded(urls) {
   }
 }
 
+/** The page of a first visit, which loaded before this worker ran: asked again to be kept. */
+async function keepPage(url) {
+  const request = new Request(url);
+  if (request.method !== 'GET' || new URL(url).origin !== self.location.origin) return;
+  const cache = await caches.open(DOCUMENT_CACHE);
+  const key = documentKey(request);
+  if (await cache.match(key, { ignoreVary: true })) return;
+  const response = await fetchOrTell(request).catch(() => null);
+  if (response?.headers.get('Content-Type')?.startsWith('text/html')) {
+    await keepDocument(cache, key, response, true);
+  }
+}
+
 self.addEventListener('message', (event) => {
   const urls = event.data?.keep;
   if (Array.isArray(urls)) event.waitUntil(keepLoaded(urls));
+  if (typeof event.data?.page === 'string') event.waitUntil(keepPage(event.data.page));
 });
 
 self.addEventListener('install', () => {

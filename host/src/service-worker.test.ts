@@ -319,4 +319,25 @@ describe('the service worker', () => {
     expect(sw.network).not.toHaveBeenCalled();
     await sw.message({ other: true });
   });
+
+  it("keeps a first visit's page when the page asks, so it opens with no network", async () => {
+    const sw = loadWorker();
+    sw.network.mockResolvedValueOnce(
+      answer('<div id="root"></div> dashboard', 200, {
+        'Content-Type': 'text/html; charset=utf-8',
+      }),
+    );
+    await sw.message({ page: `${ORIGIN}/dashboard?from=login` });
+    await sw.message({ page: `${ORIGIN}/dashboard` });
+    // Kept once; another origin's page never.
+    await sw.message({ page: 'https://elsewhere.example/dashboard' });
+    expect(sw.network).toHaveBeenCalledTimes(1);
+    sw.offline();
+    expect(await (await sw.request('/dashboard', { mode: 'navigate' }))!.text()).toContain(
+      'dashboard',
+    );
+    expect(await (await sw.request('/settings', { mode: 'navigate' }))!.text()).toContain(
+      'dashboard',
+    );
+  });
 });
