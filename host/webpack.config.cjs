@@ -56,7 +56,7 @@ class FirstLoadChunksPlugin {
 }
 
 /**
- * Emits public/sw.js as dist/sw.js, unchanged: served at the root so its scope is the whole app,
+ * Emits public/sw.js as dist/sw.js (minified like any script in production): served at the root so its scope is the whole app,
  * with no hash so the browser finds an update by comparing the file
  * (docs/decisions/036-a-service-worker-of-our-own.md).
  */

@@ -8,7 +8,8 @@
 //   unchanged file costs a 304 and a new shell build is taken on the next load; the copy offline.
 // - /api, the operator and beacon endpoints, anything not a GET of this origin: never touched, so no
 //   API answer is ever kept.
-// Plain script, no build step: the browser compares this file byte for byte to find an update.
+// Plain script, not bundled (the build only minifies it): the browser compares the served file
+// byte for byte to find an update.
 const VERSION = 'v1';
 const CODE_CACHE = `ajo-code-${VERSION}`;
 const DOCUMENT_CACHE = `ajo-documents-${VERSION}`;
