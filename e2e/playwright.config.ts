@@ -81,6 +81,10 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker answers files itself, and page.route never sees what a worker
+    // answers: journeys that route files would test the worker's copy. Journeys about the worker
+    // allow it (docs/decisions/036-a-service-worker-of-our-own.md).
+    serviceWorkers: 'block',
   },
   projects: [
     {

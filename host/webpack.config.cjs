@@ -55,6 +55,32 @@ class FirstLoadChunksPlugin {
   }
 }
 
+/**
+ * Emits public/sw.js as dist/sw.js (minified like any script in production): served at the root so its scope is the whole app,
+ * with no hash so the browser finds an update by comparing the file
+ * (docs/decisions/036-a-service-worker-of-our-own.md).
+ */
+class ServiceWorkerPlugin {
+  apply(compiler) {
+    const file = path.join(__dirname, 'public', 'sw.js');
+    compiler.hooks.thisCompilation.tap('ServiceWorkerPlugin', (compilation) => {
+      compilation.fileDependencies.add(file);
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'ServiceWorkerPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          compilation.emitAsset(
+            'sw.js',
+            new compiler.webpack.sources.RawSource(fs.readFileSync(file, 'utf8')),
+          );
+        },
+      );
+    });
+  }
+}
+
 module.exports = (env, argv) => {
   // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
@@ -76,6 +102,7 @@ module.exports = (env, argv) => {
         inject: 'head',
       }),
       new FirstLoadChunksPlugin(),
+      new ServiceWorkerPlugin(),
     ],
   });
   const container = createFederatedConfig({

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, type Browser, type Request } from '@playwright/test';
 import { activatedCustomer } from '../support/activated-customer';
 import { CHROMIUM_LAUNCH } from '../support/bundle/first-load.mjs';
 import { appBaseURL, repoRoot } from '../support/paths';
@@ -157,18 +157,111 @@ const median = (values: number[]): number => {
 
 /** The goals the product holds itself to on a mid-range phone on a slow network. */
 const GOALS = { score: 95, lcp: 1500, tbt: 100, cls: 0 };
+/** A signed-in page cannot be painted from HTML (decision 025): its own, looser goals. */
+const SIGNED_IN_GOALS = { score: 90, lcp: 2500, tbt: 200, cls: 0 };
+const goalsOf = (page: string) => (page === '/dashboard' ? SIGNED_IN_GOALS : GOALS);
 
-function verdict(m: { score: number; lcp: number; tbt: number; cls: number }): string {
+function verdict(
+  page: string,
+  m: { score: number; lcp: number; tbt: number; cls: number },
+): string {
+  const goals = goalsOf(page);
   const missed = [
-    m.score < GOALS.score && `score < ${GOALS.score}`,
-    m.lcp > GOALS.lcp && `LCP > ${GOALS.lcp / 1000} s`,
-    m.tbt > GOALS.tbt && `TBT > ${GOALS.tbt} ms`,
-    m.cls > GOALS.cls && 'CLS > 0',
+    m.score < goals.score && `score < ${goals.score}`,
+    m.lcp > goals.lcp && `LCP > ${goals.lcp / 1000} s`,
+    m.tbt > goals.tbt && `TBT > ${goals.tbt} ms`,
+    m.cls > goals.cls && 'CLS > 0',
   ].filter(Boolean);
   return missed.length === 0 ? 'met' : `missed: ${missed.join(', ')}`;
 }
 
 type PageRuns = Array<{ page: string; runs: RunMetrics[] }>;
+
+/** What a customer pays for data (2026: ₦430–₦475 a gigabyte), a megabyte being 10^6 bytes. */
+const NAIRA_PER_MB = 0.46;
+
+interface VisitCost {
+  page: string;
+  /** Bytes over the network (bodies as sent, compressed, and response headers), every request. */
+  first: number;
+  /** The same page again with the HTTP cache kept, and with it emptied (the worker's copies only). */
+  repeat: number;
+  repeatEmptied: number;
+}
+
+/**
+ * The bytes a visit costs, counted in the browser on an unthrottled load: a first visit in a new
+ * profile, then (the service worker installed and its copies made) a repeat visit, and one more with
+ * the HTTP cache emptied, as a phone short of space does (docs/decisions/036-a-service-worker-of-our-own.md).
+ */
+async function visitCost(browser: Browser, pathname: string, session: Session | null) {
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  try {
+    if (session) {
+      await context.addInitScript(
+        ({ tk, id }) => {
+          localStorage.setItem('tk', tk);
+          localStorage.setItem('id', id);
+        },
+        { tk: session.token, id: session.id },
+      );
+    }
+    const page = await context.newPage();
+    const load = async () => {
+      let bytes = 0;
+      const pending: Promise<void>[] = [];
+      const onFinished = (request: Request) => {
+        pending.push(
+          request.response().then(async (response) => {
+            // Answered by the worker: its own request to the network, if any, is counted instead.
+            if (!response || response.fromServiceWorker()) return;
+            const sizes = await request.sizes();
+            bytes += sizes.responseBodySize + sizes.responseHeadersSize;
+          }),
+        );
+      };
+      context.on('requestfinished', onFinished);
+      await page.goto(`${appBaseURL}${pathname}`, { waitUntil: 'networkidle' });
+      context.off('requestfinished', onFinished);
+      await Promise.all(pending);
+      return bytes;
+    };
+    const first = await load();
+    // The worker controls the page and has been handed what this first visit loaded.
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, {
+      timeout: 30_000,
+    });
+    await page.waitForLoadState('networkidle');
+    const repeat = await load();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    const repeatEmptied = await load();
+    return { page: pathname, first, repeat, repeatEmptied };
+  } finally {
+    await context.close();
+  }
+}
+
+function costSection(costs: VisitCost[]): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const naira = (bytes: number) => `₦${((bytes / 1e6) * NAIRA_PER_MB).toFixed(3)}`;
+  return [
+    '## The cost of a visit',
+    '',
+    'Bytes over the network (compressed bodies and response headers, every request: page, code,',
+    `data) for a first visit and a repeat visit, unthrottled, and that cost at ₦${NAIRA_PER_MB} a megabyte`,
+    '(₦430–₦475 a gigabyte). The repeat visit is served by the service worker; "emptied" is the',
+    "same visit after the browser's HTTP cache was cleared (the worker's copies stay).",
+    '',
+    '| Page | First visit | Cost | Repeat visit | Cost | Repeat, HTTP cache emptied | Cost |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...costs.map(
+      (c) =>
+        `| \`${c.page}\` | ${kb(c.first)} | ${naira(c.first)} | ${kb(c.repeat)} | ${naira(c.repeat)} | ${kb(c.repeatEmptied)} | ${naira(c.repeatEmptied)} |`,
+    ),
+    '',
+  ];
+}
 
 function medians(pages: PageRuns) {
   return pages.map(({ page, runs }) => {
@@ -184,7 +277,7 @@ function medians(pages: PageRuns) {
   });
 }
 
-function writeReport(simulated: PageRuns, applied: PageRuns) {
+function writeReport(simulated: PageRuns, applied: PageRuns, costs: VisitCost[]) {
   const rows = medians(simulated);
   const appliedRows = medians(applied);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -192,7 +285,7 @@ function writeReport(simulated: PageRuns, applied: PageRuns) {
   const element = (runs: RunMetrics[], lcp: number) =>
     (runs.find((r) => r.lcp === lcp) ?? runs[0])?.lcpElement ?? 'unknown';
   const row = ({ page, runs, median: m }: (typeof rows)[number]) =>
-    `| \`${page}\` | ${m.score} | ${seconds(m.fcp)} | ${seconds(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${seconds(m.speedIndex)} | ${verdict(m)} | ${element(runs, m.lcp).replace(/\|/g, '\\|')} |`;
+    `| \`${page}\` | ${m.score} | ${seconds(m.fcp)} | ${seconds(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${seconds(m.speedIndex)} | ${verdict(page, m)} | ${element(runs, m.lcp).replace(/\|/g, '\\|')} |`;
   const lines = [
     '# Web performance (Lighthouse 12, mobile)',
     '',
@@ -202,7 +295,8 @@ function writeReport(simulated: PageRuns, applied: PageRuns) {
     'middleware on embedded PGlite; `/dashboard` as a signed-in, activated sandbox customer.',
     `Medians. Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average`,
     `${(os.loadavg()[0] ?? 0).toFixed(1)} when the report was written (a busy machine slows the simulated`,
-    'CPU too). Goals: score ≥ 95, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0.',
+    'CPU too). Goals: score ≥ 95, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS 0; signed in (`/dashboard`): score',
+    '≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS 0.',
     '',
     '| Page | Score | FCP | LCP | TBT | CLS | Speed Index | Goals | Largest paint |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
@@ -219,6 +313,7 @@ function writeReport(simulated: PageRuns, applied: PageRuns) {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |',
     ...appliedRows.map(row),
     '',
+    ...costSection(costs),
     '## Top opportunities (from the median-score run)',
     '',
   ];
@@ -244,14 +339,22 @@ function writeReport(simulated: PageRuns, applied: PageRuns) {
   fs.writeFileSync(REPORT, lines.join('\n'));
   fs.writeFileSync(
     REPORT.replace(/\.md$/, '.json'),
-    `${JSON.stringify({ simulated: rows, applied: appliedRows }, null, 2)}\n`,
+    `${JSON.stringify({ simulated: rows, applied: appliedRows, costs }, null, 2)}\n`,
   );
 }
 
-test('Lighthouse mobile on the first pages', async ({ page }) => {
+test('Lighthouse mobile on the first pages', async ({ page, browser }) => {
   test.setTimeout(60 * 60_000);
   const customer = await activatedCustomer(page);
   const session = { token: customer.token, id: customer.id };
+  const costs: VisitCost[] = [];
+  for (const [pathname, signedIn] of [
+    ['/', false],
+    ['/login', false],
+    ['/dashboard', true],
+  ] as const) {
+    costs.push(await visitCost(browser, pathname, signedIn ? session : null));
+  }
   const measure = async (throttling: Throttling) => {
     const pages: PageRuns = [];
     for (const [pathname, signedIn] of [
@@ -270,5 +373,5 @@ test('Lighthouse mobile on the first pages', async ({ page }) => {
     return pages;
   };
   const simulated = await measure('simulate');
-  writeReport(simulated, await measure('devtools'));
+  writeReport(simulated, await measure('devtools'), costs);
 });

@@ -126,7 +126,10 @@ async function signInWithFixture(context, baseURL) {
 
 /** Loads `pathname` in a fresh context and returns every JavaScript response, classified. */
 export async function measurePage(browser, { baseURL, pathname, signedIn, index }) {
-  const context = await browser.newContext();
+  // The first load happens before the app's service worker exists (it registers after load, and
+  // keeps what the page loaded from the HTTP cache): a worker answering the page's late requests
+  // would have them reported twice (docs/decisions/036-a-service-worker-of-our-own.md).
+  const context = await browser.newContext({ serviceWorkers: 'block' });
   if (signedIn) await signInWithFixture(context, baseURL);
   const page = await context.newPage();
   const pending = [];

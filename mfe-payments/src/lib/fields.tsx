@@ -42,8 +42,15 @@ export const NetworkSelect = forwardRef<HTMLSelectElement, Omit<SelectProps, 'la
 /**
  * Proceed, disabled until the form is complete, saying what is still missing (a disabled button
  * alone tells a customer nothing). `missing` lists the fields in the order the form shows them.
+ * Disabled too while the link is down (`offline`, from the money flow, which says why).
  */
-export function ProceedButton({ missing }: { missing: readonly string[] }) {
+export function ProceedButton({
+  missing,
+  offline = false,
+}: {
+  missing: readonly string[];
+  offline?: boolean;
+}) {
   const id = useId();
   const waiting = missing.length > 0;
   return (
@@ -51,7 +58,7 @@ export function ProceedButton({ missing }: { missing: readonly string[] }) {
       <Button
         type="submit"
         fullWidth
-        disabled={waiting}
+        disabled={waiting || offline}
         aria-describedby={waiting ? id : undefined}
       >
         Proceed

@@ -20,6 +20,8 @@ export interface AuthenticateStepProps {
   busy: FlowBusy;
   /** Grows each time the server answers 'Invalid otp'. */
   otpRejections: number;
+  /** The link is down: Verify is disabled and described by the flow's reason (this element id). */
+  offlineReasonId?: string;
   onVerify: (otp: string, transactionPin?: string) => void;
   onResend: (transactionPin?: string) => Promise<void>;
   onCancel: () => void;
@@ -35,7 +37,16 @@ function sentTo(challenge: FlowChallenge): string {
  * when the server says 'Invalid otp' (the field is cleared).
  */
 export function AuthenticateStep(props: AuthenticateStepProps) {
-  const { challenge, needsPin, busy, otpRejections, onVerify, onResend, onCancel } = props;
+  const {
+    challenge,
+    needsPin,
+    busy,
+    otpRejections,
+    offlineReasonId,
+    onVerify,
+    onResend,
+    onCancel,
+  } = props;
   const [otp, setOtp] = useState('');
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<{ otp?: string; pin?: string }>({});
@@ -118,7 +129,8 @@ export function AuthenticateStep(props: AuthenticateStepProps) {
           <Button
             type="submit"
             loading={busy === 'otp'}
-            disabled={busy === 'resend'}
+            disabled={busy === 'resend' || Boolean(offlineReasonId)}
+            aria-describedby={offlineReasonId}
             loadingLabel="Verifying…"
           >
             Verify

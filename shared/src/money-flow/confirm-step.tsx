@@ -9,6 +9,8 @@ import styles from './money-flow.module.css';
 export interface ConfirmStepProps {
   rows: readonly SummaryRow[];
   processing: boolean;
+  /** The link is down: Next is disabled and described by the flow's reason (this element id). */
+  offlineReasonId?: string;
   onConfirm: (transactionPin: string) => void;
   onBack: () => void;
 }
@@ -17,7 +19,13 @@ export interface ConfirmStepProps {
  * SPEC §2 / §5 confirm step: a read-only summary and the 6-digit transaction PIN; Next is disabled
  * while processing.
  */
-export function ConfirmStep({ rows, processing, onConfirm, onBack }: ConfirmStepProps) {
+export function ConfirmStep({
+  rows,
+  processing,
+  offlineReasonId,
+  onConfirm,
+  onBack,
+}: ConfirmStepProps) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const pinRef = useRef<HTMLInputElement>(null);
@@ -50,7 +58,13 @@ export function ConfirmStep({ rows, processing, onConfirm, onBack }: ConfirmStep
           <Button variant="secondary" onClick={onBack} disabled={processing}>
             Back
           </Button>
-          <Button type="submit" loading={processing} loadingLabel="Processing…">
+          <Button
+            type="submit"
+            loading={processing}
+            loadingLabel="Processing…"
+            disabled={Boolean(offlineReasonId)}
+            aria-describedby={offlineReasonId}
+          >
             Next
           </Button>
         </div>

@@ -20,6 +20,7 @@ import {
   type MoneyFlowProps,
 } from './money-flow';
 import type { MoneySubmit, MoneySubmitResult } from './types';
+import { OFFLINE_MONEY_REASON } from './use-link-down';
 
 interface Airtime {
   phone: string;
@@ -784,5 +785,100 @@ describe('MoneyFlow: an answer lost on the way back is checked, never called fai
     await other.user.click(inOther.getByRole('button', { name: 'Proceed' }));
     expect(inOther.getByRole('heading', { level: 2 })).toHaveTextContent(CHECKING_HEADING);
     expect(other.props.submit).not.toHaveBeenCalled();
+  });
+});
+
+describe('MoneyFlow: a link that comes and goes', () => {
+  /** The page's inline script: <html data-offline> and the 'ajo:link' event (host/public/index.html). */
+  const setLink = (down: boolean) =>
+    act(() => {
+      document.documentElement.toggleAttribute('data-offline', down);
+      window.dispatchEvent(new Event('ajo:link'));
+    });
+  afterEach(() => document.documentElement.removeAttribute('data-offline'));
+
+  it('disables Next with the reason while offline, sends nothing, and enables it when the link returns', async () => {
+    const submit = jest.fn().mockResolvedValue(done('successful'));
+    const { user } = renderFlow(submit);
+    await fillAndProceed(user);
+    await user.type(pinInput(), '123456');
+    setLink(true);
+
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription(OFFLINE_MONEY_REASON);
+    expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_MONEY_REASON);
+    await user.click(next);
+    // Nor does Enter in the PIN field send anything.
+    await user.type(pinInput(), '{Enter}');
+    expect(submit).not.toHaveBeenCalled();
+
+    setLink(false);
+    expect(next).toBeEnabled();
+    expect(screen.queryByText(OFFLINE_MONEY_REASON)).not.toBeInTheDocument();
+    await user.click(next);
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { name: 'Transaction Successful' })).toBeVisible();
+  });
+
+  it("reads the browser's own offline state without the page's script", async () => {
+    const onLine = jest.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { user } = renderFlow(jest.fn());
+      await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '08012345678');
+      await user.type(screen.getByRole('textbox', { name: 'Amount' }), '500');
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      // Proceed goes nowhere offline; the form says why and keeps what was typed.
+      expect(heading()).toHaveTextContent('Details');
+      expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_MONEY_REASON);
+      onLine.mockReturnValue(true);
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      expect(heading()).toHaveTextContent('Confirm details');
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('tells the form it is offline, so its Proceed can be disabled too', async () => {
+    const seen: boolean[] = [];
+    renderFlow(jest.fn(), {
+      renderInitiate: (initiate) => {
+        seen.push(initiate.offline);
+        return <AirtimeForm {...initiate} />;
+      },
+    });
+    setLink(true);
+    setLink(false);
+    expect(seen.at(0)).toBe(false);
+    expect(seen).toContain(true);
+    expect(seen.at(-1)).toBe(false);
+  });
+
+  it('disables Verify with the reason while offline', async () => {
+    const submit = jest
+      .fn()
+      .mockResolvedValueOnce(CHALLENGE)
+      .mockResolvedValueOnce(done('successful'));
+    const { user } = renderFlow(submit);
+    await fillAndProceed(user, '60000');
+    await confirmWithPin(user);
+    await screen.findByRole('heading', { name: 'Enter OTP' });
+    await user.type(screen.getByRole('textbox', { name: 'OTP' }), '654321');
+    setLink(true);
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    expect(verify).toHaveAccessibleDescription(OFFLINE_MONEY_REASON);
+    await user.type(screen.getByRole('textbox', { name: 'OTP' }), '{Enter}');
+    expect(submit).toHaveBeenCalledTimes(1);
+    setLink(false);
+    await user.click(verify);
+    expect(submit).toHaveBeenCalledTimes(2);
+    expect(submit).toHaveBeenLastCalledWith(
+      { transaction_pin: '123456', otp: '654321' },
+      expect.anything(),
+    );
   });
 });

@@ -10,6 +10,7 @@ import type { FlowOutcome, MoneyFlowStep } from './machine';
 import styles from './money-flow.module.css';
 import { STATUS_HEADINGS, StatusStep } from './status-step';
 import { useMoneyFlow, type UseMoneyFlowOptions } from './use-money-flow';
+import { linkIsDown, OFFLINE_MONEY_REASON, useLinkDown } from './use-link-down';
 
 export type LinkComponent = ComponentType<
   AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }
@@ -20,6 +21,8 @@ export interface MoneyFlowInitiate<TDetails> {
   proceed: (details: TDetails) => void;
   /** The details of the attempt left by Back or Try again: the form's default values. */
   draft: TDetails | undefined;
+  /** The link is down: Proceed goes nowhere until it returns (the flow says why). */
+  offline: boolean;
 }
 
 export interface MoneyFlowStatusSlot<TDetails, TResult> {
@@ -92,6 +95,8 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
   const flow = useMoneyFlow(flowOptions);
   const { state } = flow;
   const headingId = useId();
+  const offlineId = useId();
+  const offline = useLinkDown();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The browser's (or a phone's) Back on Confirm or Enter OTP is the flow's Back, not a way out.
@@ -127,7 +132,14 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
       body = (
         <>
           {heading}
-          {renderInitiate({ proceed: flow.proceed, draft: state.draft })}
+          {renderInitiate({
+            // Read when pressed, not when drawn: the link may have gone since.
+            proceed: (details) => {
+              if (!linkIsDown()) flow.proceed(details);
+            },
+            draft: state.draft,
+            offline,
+          })}
         </>
       );
       break;
@@ -138,7 +150,10 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
           <ConfirmStep
             rows={summary(state.attempt.details)}
             processing={state.busy === 'confirm'}
-            onConfirm={(pin) => void flow.confirm(pin)}
+            offlineReasonId={offline ? offlineId : undefined}
+            onConfirm={(pin) => {
+              if (!linkIsDown()) void flow.confirm(pin);
+            }}
             onBack={flow.back}
           />
         </>
@@ -153,7 +168,10 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
             needsPin={!state.attempt.transactionPin}
             busy={state.busy}
             otpRejections={state.otpRejections}
-            onVerify={(otp, pin) => void flow.verifyOtp(otp, pin)}
+            offlineReasonId={offline ? offlineId : undefined}
+            onVerify={(otp, pin) => {
+              if (!linkIsDown()) void flow.verifyOtp(otp, pin);
+            }}
             onResend={flow.resend}
             onCancel={flow.back}
           />
@@ -231,6 +249,11 @@ export function MoneyFlow<TDetails, TResult = unknown>(props: MoneyFlowProps<TDe
       )}
       <section key={state.step} className={styles.step} aria-labelledby={headingId}>
         {body}
+        {offline && (
+          <p id={offlineId} role="status" className={styles.offline}>
+            {OFFLINE_MONEY_REASON}
+          </p>
+        )}
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_INITIATING_AIRTIME_PURCHASE } from '@ajo/shared/messages';
 import {
@@ -104,6 +104,26 @@ describe('/dashboard/payments/airtime', () => {
       },
       { headers: { 'Idempotency-Key': expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/) } },
     );
+  });
+
+  it('disables a complete Proceed while the link is down, and enables it when the link returns', async () => {
+    const user = await open();
+    await user.type(phone(), '08031234567');
+    await user.type(screen.getByRole('textbox', { name: /Amount/ }), '500');
+    const proceed = screen.getByRole('button', { name: 'Proceed' });
+    expect(proceed).toBeEnabled();
+    // The page's link state (host/public/index.html): <html data-offline> and 'ajo:link'.
+    act(() => {
+      document.documentElement.setAttribute('data-offline', '');
+      window.dispatchEvent(new Event('ajo:link'));
+    });
+    expect(proceed).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/You are offline/);
+    act(() => {
+      document.documentElement.removeAttribute('data-offline');
+      window.dispatchEvent(new Event('ajo:link'));
+    });
+    expect(proceed).toBeEnabled();
   });
 
   it("says honestly when a failed vend's money came back", async () => {

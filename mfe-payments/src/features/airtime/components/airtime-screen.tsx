@@ -61,7 +61,12 @@ const calls = airtimePurchase((d: AirtimeDetails) => ({
   wallet_name: d.wallet_name,
 }));
 
-function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<AirtimeDetails>) {
+function AirtimeForm({
+  user,
+  proceed,
+  draft,
+  offline,
+}: { user: User } & MoneyFlowInitiate<AirtimeDetails>) {
   const {
     register,
     handleSubmit,
@@ -110,7 +115,7 @@ function AirtimeForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiat
       <PhoneNumberField error={errors.receiving_phone_number?.message} {...phone} />
       <NetworkSelect error={errors.telco?.message} {...register('telco')} />
       <AmountField required error={errors.amount?.message} {...register('amount')} />
-      <ProceedButton missing={missing} />
+      <ProceedButton missing={missing} offline={offline} />
     </form>
   );
 }

@@ -68,7 +68,12 @@ export function DataScreen() {
   );
 }
 
-function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<DataDetails>) {
+function DataForm({
+  user,
+  proceed,
+  draft,
+  offline,
+}: { user: User } & MoneyFlowInitiate<DataDetails>) {
   const [plans, setPlans] = useState<DataPlanRecord[]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -162,7 +167,7 @@ function DataForm({ user, proceed, draft }: { user: User } & MoneyFlowInitiate<D
         error={errors.amount?.message}
         {...register('amount')}
       />
-      <ProceedButton missing={missing} />
+      <ProceedButton missing={missing} offline={offline} />
     </form>
   );
 }

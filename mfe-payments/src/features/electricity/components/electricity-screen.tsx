@@ -92,6 +92,7 @@ function ElectricityForm({
   user,
   proceed,
   draft,
+  offline,
 }: { user: User } & MoneyFlowInitiate<ElectricityDetails>) {
   const [serviceTypes, setServiceTypes] = useState<ServiceType[]>([]);
   const [meter, setMeter] = useState<Meter | null>(draft?.meter ?? null);
@@ -220,7 +221,7 @@ function ElectricityForm({
         }
         {...register('amount')}
       />
-      <ProceedButton missing={missing} />
+      <ProceedButton missing={missing} offline={offline} />
     </form>
   );
 }

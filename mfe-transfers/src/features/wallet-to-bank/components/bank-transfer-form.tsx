@@ -91,7 +91,7 @@ export interface BankTransferFormProps extends MoneyFlowInitiate<BankTransferDet
   wallets: readonly Wallet[];
 }
 
-export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormProps) {
+export function BankTransferForm({ proceed, draft, offline, wallets }: BankTransferFormProps) {
   const sources = transferSourceWallets(wallets);
   const [values, setValues] = useState({
     ...EMPTY,
@@ -275,7 +275,7 @@ export function BankTransferForm({ proceed, draft, wallets }: BankTransferFormPr
           }}
         />
       )}
-      <Button type="submit" disabled={!filled}>
+      <Button type="submit" disabled={!filled || offline}>
         Proceed
       </Button>
       <BeneficiariesModal

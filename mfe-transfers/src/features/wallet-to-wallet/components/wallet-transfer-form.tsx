@@ -55,7 +55,7 @@ export interface WalletTransferFormProps extends MoneyFlowInitiate<WalletTransfe
   wallets: readonly Wallet[];
 }
 
-export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFormProps) {
+export function WalletTransferForm({ proceed, draft, offline, wallets }: WalletTransferFormProps) {
   const sources = transferSourceWallets(wallets);
   const [values, setValues] = useState({
     ...EMPTY,
@@ -191,7 +191,7 @@ export function WalletTransferForm({ proceed, draft, wallets }: WalletTransferFo
           }
         />
       )}
-      <Button type="submit" disabled={!filled}>
+      <Button type="submit" disabled={!filled || offline}>
         Proceed
       </Button>
       <BeneficiariesModal
