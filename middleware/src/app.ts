@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
+import { alertsRoutes, registerAlertJobs } from './modules/alerts/routes.js';
 import { appCheckRoutes } from './modules/app-check/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { faceCheckRoutes } from './modules/face-check/routes.js';
@@ -106,6 +107,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   settingsRoutes,
   referralsRoutes,
   moneyAttemptRoutes,
+  alertsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -121,6 +123,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   registerPaymentJobs,
   registerDocumentReviewJobs,
   (app) => registerReferralJobs(app),
+  registerAlertJobs,
 ];
 
 /** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */

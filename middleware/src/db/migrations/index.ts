@@ -17,6 +17,7 @@ import * as m0017 from './0017-sessions.js';
 import * as m0018 from './0018-pin-attempt-times.js';
 import * as m0019 from './0019-instance-liveness.js';
 import * as m0021 from './0021-face-check-passes.js';
+import * as m0023 from './0023-alerts.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018-pin-attempt-times': m0018,
   '0019-instance-liveness': m0019,
   '0021-face-check-passes': m0021,
+  '0023-alerts': m0023,
 };
