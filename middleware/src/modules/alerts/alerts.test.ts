@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createJobQueue, type JobQueue } from '../../jobs/queue.js';
 import { createLedger } from '../../ledger/index.js';
+import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import { SandboxNotifier } from '../../providers/notifier/sandbox.js';
 import type { Notifier } from '../../providers/notifier/index.js';
 import { FakeClock } from '../../test-support/auth-test-kit.js';
+import { testDatabaseKind } from '../../test-support/test-database.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { fundedCustomer, type Customer } from '../funding/funding-test-kit.js';
 import { walletTransfer } from '../transfers/transfers-test-kit.js';
@@ -21,6 +23,7 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
+  await ensureSystemAccounts(t.database.db);
 });
 afterAll(() => t.close());
 
@@ -248,6 +251,56 @@ describe('exactly once', () => {
       .where('x.user_id', 'in', [ada.id, bola.id])
       .execute();
     expect(attempts.every((d) => d.attempts === 1)).toBe(true);
+  });
+});
+
+// Several connections at once: PostgreSQL only (PGlite has one connection, taken in turn).
+const onPostgres = testDatabaseKind() === 'postgres' ? it : it.skip;
+
+describe('a posting that commits after a later one', () => {
+  onPostgres('is alerted: the cursor never passes a transaction still open', async () => {
+    const [ada, bola] = [await fundedCustomer(t, 0), await fundedCustomer(t, 0)];
+    const carol = await fundedCustomer(t, 500);
+    await settle();
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wasWritten = new Promise<void>((resolve) => (written = resolve));
+    // The earlier posting (lower id) stays uncommitted while a later one commits.
+    const slow = db()
+      .transaction()
+      .execute(async (trx) => {
+        // Accounts of its own, so the later transfer does not wait for its locks.
+        await createLedger(trx).transfer({
+          from: carol.main,
+          to: ada.main,
+          amountKobo: 11_100,
+          reference: `slow-${randomUUID()}`,
+          type: 'intra-outward',
+          narration: 'Slow',
+        });
+        written();
+        await held;
+      });
+    await wasWritten;
+    await createLedger(db()).transfer({
+      from: 'bank_settlement',
+      to: bola.main,
+      amountKobo: 22_200,
+      reference: `fast-${randomUUID()}`,
+      type: 'funding',
+      narration: 'Fast',
+    });
+    // No margin: only the open transaction holds the cursor back.
+    await deriveAlerts(db(), t.app.jobs, { marginSeconds: 0 });
+    expect((await alertsOf(bola)).map((a) => a.amount_kobo)).toEqual([22_200]);
+    expect(await alertsOf(ada)).toEqual([]);
+    commit();
+    await slow;
+    await deriveAlerts(db(), t.app.jobs, { marginSeconds: 0 });
+    expect((await alertsOf(ada)).map((a) => a.amount_kobo)).toEqual([11_100]);
+    await settle();
+    await expectEachMovementAlertedOnce([ada, bola, carol]);
   });
 });
 

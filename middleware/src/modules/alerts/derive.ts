@@ -53,7 +53,9 @@ async function openTransactionsHorizon(db: Kysely<Database>): Promise<Date> {
 export async function deriveAlerts(
   db: Kysely<Database>,
   jobs: Pick<JobQueue, 'enqueue'>,
+  options: { marginSeconds?: number } = {},
 ): Promise<{ created: number; more: boolean }> {
+  const margin = options.marginSeconds ?? CURSOR_MARGIN_SECONDS;
   const horizon = await openTransactionsHorizon(db);
   return db.transaction().execute(async (trx) => {
     // Locked: derivations run one after the other, each from where the last one left off.
@@ -125,7 +127,7 @@ export async function deriveAlerts(
       .select((eb) => eb.fn.max('p.id').as('id'))
       .where('p.id', '>', from)
       .$if(upTo !== null, (qb) => qb.where('p.id', '<=', upTo as number))
-      .where('e.created_at', '<', new Date(horizon.getTime() - CURSOR_MARGIN_SECONDS * 1000))
+      .where('e.created_at', '<', new Date(horizon.getTime() - margin * 1000))
       .executeTakeFirst();
     const next = safe?.id === null || safe?.id === undefined ? from : Number(safe.id);
     if (next > from) {
