@@ -52,6 +52,7 @@ const REMOTES = /** @type {const} */ ([
       { path: '/dashboard/fund-wallet/bank-transfer', label: 'Bank Transfer', protected: true },
       { path: '/dashboard/transfers/bank-to-wallet', label: 'Fund Wallet', protected: true },
       { path: '/dashboard/transaction-history', label: 'Transaction History', protected: true },
+      { path: '/dashboard/alerts', label: 'Alerts', protected: true },
     ],
   },
   {
