@@ -96,6 +96,7 @@ test('a transfer produces an alert in the bell and in the sandbox outbox', async
     await expect(page.getByRole('status').filter({ hasText: 'unread' })).toHaveText(
       '0 unread alerts',
     );
+    await page.goto('/dashboard');
     await expect(page.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible();
   });
 
