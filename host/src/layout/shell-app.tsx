@@ -19,8 +19,6 @@ import styles from './shell.module.css';
 const LoginPage = lazy(() => import('../login/login-page'));
 // SPEC §4 prompts: only signed-in pages with a prompt due ever fetch the modals and their forms.
 const ProtectedPagePrompts = lazy(() => import('../prompts/protected-page-prompts'));
-// The unread alerts count: fetched once the signed-in page is up, never in a first load.
-const AlertsBell = lazy(() => import('./alerts-bell'));
 
 export const MFE_AREA_ID = 'ajo-mfe-area';
 
@@ -142,11 +140,6 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
             </button>
           )}
           <PublicNavbar variant={route.layout} />
-          {dashboard && user && (
-            <Suspense fallback={null}>
-              <AlertsBell pathname={pathname} loadApi={deps.loadApi} />
-            </Suspense>
-          )}
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>
