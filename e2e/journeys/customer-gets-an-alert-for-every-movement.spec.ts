@@ -2,6 +2,7 @@
 // alerts both, in the sandbox outbox (SMS with the amount, balance after, narration and reference)
 // and in the dashboard's bell; the alerts screen lists them newest first and marks them read; the
 // channels are switched in Settings. Screens looked at on a 390-px phone.
+import { writeFileSync } from 'node:fs';
 import { expect, test } from '../support/fixtures';
 import { activatedCustomer, inboundTransfer } from '../support/activated-customer';
 import { middlewareURL } from '../support/paths';
@@ -60,9 +61,14 @@ test('a transfer produces an alert in the bell and in the sandbox outbox', async
     await confirmWithPin(page);
     await expectStatus(page, 'Transaction Successful');
   });
+  const paidAt = Date.now();
 
   await test.step('both get an SMS alert with amount, balance after, narration and reference', async () => {
     const debit = await alertSms(ada.phone.international, 'Debit alert');
+    // How long the customer waited for the alert (the job polls every 2 s): in the report.
+    const latency = `${Date.now() - paidAt} ms from the success screen to the SMS in the outbox`;
+    testInfo.annotations.push({ type: 'alert latency', description: latency });
+    writeFileSync(testInfo.outputPath('alert-latency.txt'), `${latency}\n`);
     expect(debit).toContain('Debit alert: ₦1,500.00');
     expect(debit).toContain('Desc: Market');
     expect(debit).toContain('Bal: ₦8,500.00');
