@@ -87,6 +87,7 @@ test('a transfer produces an alert in the bell and in the sandbox outbox', async
     // The funding credit and the transfer's debit.
     const bell = page.getByRole('link', { name: 'Alerts, 2 unread' });
     await expect(bell).toBeVisible();
+    await shot('dashboard-bell');
     await bell.click();
     await expect(page).toHaveURL(/\/dashboard\/alerts$/);
     const items = page
