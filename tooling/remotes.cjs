@@ -53,6 +53,7 @@ const REMOTES = /** @type {const} */ ([
       { path: '/dashboard/transfers/bank-to-wallet', label: 'Fund Wallet', protected: true },
       { path: '/dashboard/transaction-history', label: 'Transaction History', protected: true },
       { path: '/dashboard/reports', label: 'My reports', protected: true },
+      { path: '/dashboard/alerts', label: 'Alerts', protected: true },
     ],
   },
   {

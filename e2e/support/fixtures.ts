@@ -93,6 +93,8 @@ export const test = base.extend<JourneyFixtures>({
       ],
       ['/api/data/get-data-plans', 'GET', { data: [] }],
       ['/api/payments/categories/electricity/get-service-types', 'POST', { serviceTypes: [] }],
+      // The dashboard's bell and the alerts screen (docs/decisions/033).
+      ['/api/alerts', 'GET', { alerts: [], unread: 0, next_before: null }],
     ];
     for (const [pathname, method, json] of reads) {
       await page.route(

@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { AppDatabase } from './db/index.js';
 import type { Database } from './db/schema.js';
+import { alertsRoutes, registerAlertJobs } from './modules/alerts/routes.js';
 import { appCheckRoutes } from './modules/app-check/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { disputesRoutes, registerDisputeJobs } from './modules/disputes/routes.js';
@@ -109,6 +110,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   referralsRoutes,
   moneyAttemptRoutes,
   disputesRoutes,
+  alertsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -125,6 +127,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   registerDocumentReviewJobs,
   (app) => registerReferralJobs(app),
   registerDisputeJobs,
+  registerAlertJobs,
 ];
 
 /** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */

@@ -72,7 +72,7 @@ describe('route table (SPEC §2)', () => {
         (p) => p.startsWith('/dashboard') || p.startsWith('/settings') || p === '/not-activated',
       ),
     ).toBe(true);
-    expect(protectedPaths).toHaveLength(14);
+    expect(protectedPaths).toHaveLength(15);
     expect(ROUTES.every((r) => r.protected === (r.layout === 'dashboard'))).toBe(true);
     expect(HOME_ROUTE.protected).toBe(false);
   });

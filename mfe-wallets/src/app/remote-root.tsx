@@ -26,6 +26,11 @@ const MyReportsScreen = lazyScreen(
   'MyReportsScreen',
 );
 
+const AlertsScreen = lazyScreen(
+  () => import('../features/alerts/components/alerts-screen'),
+  'AlertsScreen',
+);
+
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
@@ -44,6 +49,7 @@ export function RemoteRoot() {
           <Route path="/dashboard/transfers/bank-to-wallet" element={<BankToWalletScreen />} />
           <Route path="/dashboard/transaction-history" element={<TransactionHistoryScreen />} />
           <Route path="/dashboard/reports" element={<MyReportsScreen />} />
+          <Route path="/dashboard/alerts" element={<AlertsScreen />} />
           <Route path="*" element={null} />
         </Routes>
       </ScreenSuspense>

@@ -75,6 +75,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string | null;
   body: string;
+  /** Migration 0023: one message per key (an alert delivery sent again after a crash). */
+  message_key: ColumnType<string | null, string | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -397,8 +399,57 @@ export interface CoreTables {
   referral_rewards: ReferralRewardsTable;
   sessions: SessionsTable;
   face_check_passes: FaceCheckPassesTable;
+  alert_channels: AlertChannelsTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
+  alert_cursors: AlertCursorsTable;
   disputes: DisputesTable;
   dispute_events: DisputeEventsTable;
+}
+
+// Migration 0023: the channels a customer chose for alerts (no row: the defaults).
+export interface AlertChannelsTable {
+  user_id: string;
+  sms: boolean;
+  email: boolean;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+// Migration 0023: a debit/credit alert (entry + account set) or a notice (dedupe_key set).
+export interface AlertsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'credit' | 'debit' | 'notice';
+  entry_id: string | null;
+  account_id: string | null;
+  posting_id: number | null;
+  dedupe_key: string | null;
+  amount_kobo: number | null;
+  balance_after_kobo: number | null;
+  title: string;
+  body: string;
+  narration: string | null;
+  reference: string | null;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+// Migration 0023: one alert sent on one channel.
+export interface AlertDeliveriesTable {
+  id: Generated<string>;
+  alert_id: string;
+  channel: 'sms' | 'email';
+  state: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+// Migration 0023: how far alert derivation has read ledger_postings.
+export interface AlertCursorsTable {
+  name: string;
+  last_posting_id: number;
 }
 
 export type DisputeCategory =

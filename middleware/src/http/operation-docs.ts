@@ -38,6 +38,11 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/transactions': "List a wallet's transactions",
   'POST /api/transactions/:reference/disputes':
     'Report a problem with one of your transactions: a tracking number and a respond-by date',
+  'GET /api/alerts':
+    'List your debit, credit and notice alerts, newest first, with the unread count',
+  'POST /api/alerts/read': 'Mark some or all of your alerts read',
+  'GET /api/users/:id/alert-channels': 'Read the channels (SMS, e-mail) your alerts are sent to',
+  'PUT /api/users/:id/alert-channels': 'Choose the channels (SMS, e-mail) your alerts are sent to',
   'GET /api/disputes': 'List your complaints, newest first',
   'GET /api/disputes/:tracking_number': 'Read one complaint with its status timeline',
   'POST /api/disputes/:tracking_number/confirm':

@@ -17,6 +17,7 @@ import * as m0017 from './0017-sessions.js';
 import * as m0018 from './0018-pin-attempt-times.js';
 import * as m0019 from './0019-instance-liveness.js';
 import * as m0021 from './0021-face-check-passes.js';
+import * as m0023 from './0023-alerts.js';
 import * as m0024 from './0024-disputes.js';
 import * as m0025 from './0025-pending-money-indexes.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0018-pin-attempt-times': m0018,
   '0019-instance-liveness': m0019,
   '0021-face-check-passes': m0021,
+  '0023-alerts': m0023,
   '0024-disputes': m0024,
   '0025-pending-money-indexes': m0025,
 };

@@ -12,22 +12,30 @@ export class SandboxNotifier implements Notifier {
     private readonly print: (line: string) => void = (line) => console.log(line),
   ) {}
 
-  async sendSms({ to, body }: SmsMessage): Promise<void> {
-    await this.db
+  /** A repeat of a keyed message is dropped, as a gateway drops a repeated client message id. */
+  async sendSms({ to, body, key }: SmsMessage): Promise<void> {
+    const inserted = await this.db
       .insertInto('outbox')
-      .values({ channel: 'sms', recipient: to, body, subject: null })
-      .execute();
-    this.print(`[sandbox sms] to ${to}: ${body}`);
+      .values({ channel: 'sms', recipient: to, body, subject: null, message_key: key ?? null })
+      .onConflict((oc) => oc.column('message_key').where('message_key', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) this.print(`[sandbox sms] to ${to}: ${body}`);
   }
 
   /** Attachments are kept with the message, so a person can open them from the outbox. */
-  async sendEmail({ to, subject, body, attachments = [] }: EmailMessage): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const { id } = await trx
+  async sendEmail({ to, subject, body, attachments = [], key }: EmailMessage): Promise<void> {
+    const inserted = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
         .insertInto('outbox')
-        .values({ channel: 'email', recipient: to, subject, body })
+        .values({ channel: 'email', recipient: to, subject, body, message_key: key ?? null })
+        .onConflict((oc) =>
+          oc.column('message_key').where('message_key', 'is not', null).doNothing(),
+        )
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) return false;
+      const { id } = row;
       for (const file of attachments) {
         await trx
           .insertInto('outbox_attachments')
@@ -39,7 +47,9 @@ export class SandboxNotifier implements Notifier {
           })
           .execute();
       }
+      return true;
     });
+    if (!inserted) return;
     const files = attachments.map((f) => ` [${f.filename}]`).join('');
     this.print(`[sandbox email] to ${to}: ${subject} | ${body.replace(/\s+/g, ' ')}${files}`);
   }

@@ -85,6 +85,7 @@ describe('settings screen', () => {
       'Transaction Pin',
       'Referrals',
       'Generate Statement',
+      'Alerts',
       'More',
     ]);
     expect(screen.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');

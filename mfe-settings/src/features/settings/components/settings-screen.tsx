@@ -7,6 +7,7 @@ import { Tabs } from '@ajo/shared/ui/tabs';
 import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../settings.module.css';
+import { AlertsTab } from './alerts-tab';
 import { GeneralTab } from './general-tab';
 import { KycTab } from './kyc-tab';
 import { MoreTab } from './more-tab';
@@ -23,6 +24,8 @@ export const SETTINGS_TABS = [
   { id: 'transaction-pin', label: 'Transaction Pin' },
   { id: 'referrals', label: 'Referrals' },
   { id: 'statement', label: 'Generate Statement' },
+  // Not in SPEC §2: where debit and credit alerts go (docs/decisions/033).
+  { id: 'alerts', label: 'Alerts' },
   { id: 'more', label: 'More' },
 ] as const;
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
@@ -60,6 +63,8 @@ function tabContent(id: SettingsTabId, user: User) {
       return <ReferralsTab user={user} />;
     case 'statement':
       return <StatementTab user={user} />;
+    case 'alerts':
+      return <AlertsTab user={user} />;
     case 'more':
       return <MoreTab user={user} />;
   }
