@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FakeClock, latestSms } from '../../test-support/auth-test-kit.js';
+import { FakeClock, plainGet } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { fundedCustomer, type Customer } from '../funding/funding-test-kit.js';
 import {
@@ -51,9 +51,23 @@ describe('POST /api/transactions/{reference}/disputes', () => {
     expect(reports.map((r) => r.tracking_number)).toEqual([res.body.tracking_number]);
     expect((await report(t, ada, res.body.tracking_number)).body.dispute).toEqual(res.body.dispute);
 
-    // The customer is told (the notice job, queued with the complaint); the back office waits.
+    // The customer is told (the notice job, queued with the complaint, raises an alert whose
+    // delivery job sends it); the back office waits.
     await t.app.jobs.runDue();
-    expect(await latestSms(t, await phoneOf(t, ada))).toContain(res.body.tracking_number);
+    await t.app.jobs.runDue();
+    const { body: outbox } = await plainGet(
+      t,
+      `/api/sandbox/outbox?recipient=${await phoneOf(t, ada)}`,
+    );
+    const texts = (outbox.messages as { body: string }[]).map((m) => m.body);
+    expect(texts.filter((text) => text.includes(res.body.tracking_number))).toHaveLength(1);
+    const alerts = await t.app.db
+      .selectFrom('alerts')
+      .select(['title', 'reference'])
+      .where('user_id', '=', ada.id)
+      .where('kind', '=', 'notice')
+      .execute();
+    expect(alerts).toEqual([{ title: 'Report received', reference: res.body.tracking_number }]);
     const office = await t.app.jobs.list({ kind: DISPUTE_BACK_OFFICE });
     expect(office.filter((j) => j.dedupe_key === res.body.tracking_number)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Notifier } from '../../providers/notifier/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { alertCustomer } from '../alerts/alert-customer.js';
 import type { DisputeRow } from './dispute-repository.js';
 
 /** 27 November 2026, 14:05 in Lagos: the promised date as a customer reads it. */
@@ -33,28 +34,28 @@ export function noticeText(dispute: DisputeRow): string {
   return `${track}: resolved. ${dispute.outcome_reason ?? ''}`.trim();
 }
 
+/** The notice's title in the alerts list and the e-mail's subject. */
+function noticeTitle(dispute: DisputeRow): string {
+  if (dispute.status === 'received') return 'Report received';
+  if (dispute.status === 'investigating') return 'Report being investigated';
+  return dispute.outcome === 'refunded' ? 'Report resolved: refunded' : 'Report resolved';
+}
+
 /**
- * Tells the customer where their complaint stands (SMS, and e-mail when they gave one) through the
- * notifier; the in-app alerts hook in here too. Called by the `disputes.notice` job, queued in the
- * transaction that changed the complaint, so a notice exists exactly when the change does.
+ * Tells the customer where their complaint stands: an alert (docs/decisions/033), so it is in the
+ * app's list and goes to the channels the customer chose, once per step however often the job
+ * runs. Called by the `disputes.notice` job, queued in the transaction that changed the complaint,
+ * so a notice exists exactly when the change does.
  */
 export async function noticeComplaintUpdate(
-  deps: { db: Kysely<Database>; notifier: Notifier },
+  deps: { db: Kysely<Database>; jobs: Pick<JobQueue, 'enqueue'> },
   dispute: DisputeRow,
+  eventId: number,
 ): Promise<void> {
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['phone_number', 'email'])
-    .where('id', '=', dispute.user_id)
-    .executeTakeFirst();
-  if (!user) return;
-  const body = noticeText(dispute);
-  await deps.notifier.sendSms({ to: user.phone_number, body });
-  if (user.email) {
-    await deps.notifier.sendEmail({
-      to: user.email,
-      subject: `Your report ${dispute.tracking_number}`,
-      body,
-    });
-  }
+  await alertCustomer(deps, dispute.user_id, {
+    title: noticeTitle(dispute),
+    body: noticeText(dispute),
+    reference: dispute.tracking_number,
+    dedupeKey: `dispute:${dispute.tracking_number}:${eventId}`,
+  });
 }

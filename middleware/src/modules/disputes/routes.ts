@@ -86,8 +86,9 @@ export function registerDisputeJobs(app: FastifyInstance): void {
       if (!dispute || !event) return;
       // The notice tells the step it was queued for, even when the complaint has moved on since.
       await noticeComplaintUpdate(
-        { db: app.db, notifier: app.providers.notifier },
+        { db: app.db, jobs: app.jobs },
         { ...dispute, status: event.status, outcome: event.outcome },
+        eventId,
       );
     },
   });
