@@ -2,7 +2,7 @@
 // proxied to the middleware, the page and the registry documents per browser, failure beacons and
 // the operator API. One Fastify plugin per concern (plugins/); this file puts them together in the
 // order they must be registered. No listening here: serve.mjs resolves paths and listens, tests
-// inject. A new concern (metrics, request ids) is one more plugin registered here.
+// inject. A new concern (metrics) is one more plugin registered here.
 import Fastify from 'fastify';
 import {
   capConnectionsPerAddress,
@@ -15,6 +15,7 @@ import { operatorApi, parseOperators } from './operator/index.js';
 import apiProxy from './plugins/api-proxy.js';
 import page, { type AppConfig } from './plugins/page.js';
 import registryDocuments from './plugins/registry-documents.js';
+import requestId, { requestIdOptions } from './plugins/request-id.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static-files.js';
 import { createRegistryStore, type MountCheck } from './registry/index.js';
@@ -55,6 +56,7 @@ export async function buildApp(o: AppOptions) {
   // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).
   const app = Fastify({
     logger: o.logger ?? false,
+    ...requestIdOptions,
     trustProxy: o.trustProxy ?? false,
     // Request, header, keep-alive and idle timeouts; 408/431 as {message} (connection-guards.mjs).
     ...serverOptions(o.serverTimeouts),
@@ -71,6 +73,7 @@ export async function buildApp(o: AppOptions) {
   });
   app.addHook('onClose', () => store.close());
 
+  await app.register(requestId);
   await app.register(securityHeaders, { production: o.production });
   await app.register(staticFiles, { distDir: o.distDir, deployDir: o.deployDir });
   await app.register(apiProxy, { middlewareUrl: o.middlewareUrl });

@@ -8,7 +8,8 @@ import { isIP } from 'node:net';
 export function forwardClientAddress(request, headers) {
   // Other spellings of the same claim would bypass the replacement.
   const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
-  return { ...rest, 'x-forwarded-for': request.ip };
+  // The request's id (plugins/request-id.ts) goes on: the middleware logs under the same one.
+  return { ...rest, 'x-forwarded-for': request.ip, 'x-request-id': request.id };
 }
 
 const KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
