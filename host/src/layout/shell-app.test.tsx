@@ -44,13 +44,20 @@ function setup(
   const fetchUser = jest.fn(opts.fetchUser ?? (async () => ada));
   const session = createSession({ bus, fetchUser });
   if (opts.cachedUser) session.setUser(opts.cachedUser);
+  // GET /alerts for the header's bell; the prompts' calls are not part of these tests.
+  const apiGet = jest.fn(async (path: string) =>
+    path === '/alerts'
+      ? { status: 200, data: { alerts: [], unread: 2, next_before: null } }
+      : Promise.reject(new Error(`unexpected GET ${path}`)),
+  );
   const deps: ShellDeps = {
     loadServices: jest.fn(async () => ({ bus, session })),
     navigate: jest.fn(),
     storage: localStorage,
+    loadApi: jest.fn(async () => ({ api: { get: apiGet } }) as never),
   };
   render(<ShellApp deps={deps} />);
-  return { deps, bus, session, fetchUser };
+  return { deps, bus, session, fetchUser, apiGet };
 }
 
 describe('shell layout', () => {
@@ -71,6 +78,22 @@ describe('shell layout', () => {
   it('does not load host services on the landing page (bundle budget)', () => {
     const { deps } = setup('/');
     expect(deps.loadServices).not.toHaveBeenCalled();
+  });
+
+  it("puts the alerts bell in the header of every signed-in page, never of a signed-out one", async () => {
+    const { apiGet } = setup('/settings', { signedIn: true });
+    const header = screen.getByRole('banner');
+    const bell = await within(header).findByRole('link', { name: 'Alerts, 2 unread' });
+    expect(bell).toHaveAttribute('href', '/dashboard/alerts');
+    expect(apiGet).toHaveBeenCalledTimes(1);
+    expect(apiGet).toHaveBeenCalledWith('/alerts', { params: { limit: 1 } });
+  });
+
+  it.each(['/', '/login', '/signup'])('shows no bell and asks for no alerts on %s', async (path) => {
+    const { apiGet } = setup(path);
+    await act(async () => undefined);
+    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+    expect(apiGet).not.toHaveBeenCalled();
   });
 
   it('sends a protected route without a session to /login', async () => {

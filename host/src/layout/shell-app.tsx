@@ -19,6 +19,8 @@ import styles from './shell.module.css';
 const LoginPage = lazy(() => import('../login/login-page'));
 // SPEC §4 prompts: only signed-in pages with a prompt due ever fetch the modals and their forms.
 const ProtectedPagePrompts = lazy(() => import('../prompts/protected-page-prompts'));
+// The alerts bell is signed-in only: a chunk of its own, fetched once the user is known.
+const AlertsBell = lazy(() => import('./alerts-bell'));
 
 export const MFE_AREA_ID = 'ajo-mfe-area';
 
@@ -140,6 +142,11 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
             </button>
           )}
           <PublicNavbar variant={route.layout} />
+          {dashboard && services && user && (
+            <Suspense fallback={null}>
+              <AlertsBell bus={services.bus} loadApi={deps.loadApi} />
+            </Suspense>
+          )}
         </div>
         {dashboard && <Breadcrumb label={route.label} />}
       </header>

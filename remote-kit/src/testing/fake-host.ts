@@ -103,6 +103,11 @@ function emitted<T extends BusEventType>(type: T): Array<BusEventOf<T>> {
     .filter((event): event is BusEventOf<T> => event.type === type);
 }
 
+/** Unread counts the alerts screen told the shell's bell, in order. */
+export function unreadCountsAnnounced(): number[] {
+  return emitted('alerts-unread').map((event) => event.unread);
+}
+
 /** Toasts emitted on the bus, as [kind, message]. */
 export function toasts(): Array<[string, string]> {
   return emitted('toast').map((event) => [event.toast.kind, event.toast.message]);

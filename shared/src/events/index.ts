@@ -22,7 +22,12 @@ export type BusEvent =
    * A screen asks the shell for one of its SPEC §4 prompts (the NIN update from the dashboard's
    * badge): SPEC §4's rules decide when a prompt opens by itself, not whether a customer may ask.
    */
-  | { type: 'open-prompt'; prompt: 'nin' };
+  | { type: 'open-prompt'; prompt: 'nin' }
+  /**
+   * The alerts screen loaded or marked alerts: the unread count it was answered, so the shell's bell
+   * follows it without a call of its own (docs/decisions/033-alerts-derived-from-the-ledger.md).
+   */
+  | { type: 'alerts-unread'; unread: number };
 
 export type BusEventType = BusEvent['type'];
 

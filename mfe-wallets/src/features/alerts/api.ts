@@ -45,10 +45,3 @@ export async function markAlertsRead(which: { ids: string[] } | { all: true }): 
   const response = await api.post('/alerts/read', which);
   return parseResponse(unreadSchema, response.data).unread;
 }
-
-/** The unread count alone, for the bell: the newest alert's page of one. */
-export async function fetchUnreadCount(): Promise<number> {
-  const { api } = await loadHostApi();
-  const response = await api.get('/alerts', { params: { limit: 1 } });
-  return parseResponse(alertsPageSchema, response.data).unread;
-}

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, apiError, renderRoute, resetHost } from '@ajo/remote-kit/testing';
-import { ALERTS_UNREAD_EVENT } from '../unread-signal';
+import {
+  api,
+  apiError,
+  renderRoute,
+  resetHost,
+  unreadCountsAnnounced,
+} from '@ajo/remote-kit/testing';
 import { AlertsScreen } from './alerts-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
@@ -65,9 +70,6 @@ describe('/dashboard/alerts', () => {
   });
 
   it('marks unread alerts and lets the customer mark one read, telling the bell', async () => {
-    const counts: number[] = [];
-    const listen = (event: Event) => counts.push((event as CustomEvent).detail.unread);
-    window.addEventListener(ALERTS_UNREAD_EVENT, listen);
     const user = await renderAlerts();
     const [unread, read] = items();
     expect(unread).toHaveTextContent('Unread');
@@ -76,8 +78,7 @@ describe('/dashboard/alerts', () => {
     expect(api.post).toHaveBeenCalledWith('/alerts/read', { ids: [alert(3).id] });
     await waitFor(() => expect(items()[0]).not.toHaveTextContent('Unread'));
     expect(screen.getByRole('status')).toHaveTextContent('0 unread alerts');
-    expect(counts).toEqual([1, 0]);
-    window.removeEventListener(ALERTS_UNREAD_EVENT, listen);
+    await waitFor(() => expect(unreadCountsAnnounced()).toEqual([1, 0]));
   });
 
   it('marks all read at once', async () => {

@@ -4,10 +4,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime, formatNaira } from '@ajo/shared/format';
 import { Button, Screen, Spinner } from '@ajo/shared/ui';
+import { loadHostBus } from '@ajo/remote-kit/host';
 import { errorMessage } from '@ajo/remote-kit/services';
 import { fetchAlerts, markAlertsRead, type Alert } from '../api';
-import { announceUnread } from '../unread-signal';
 import styles from './alerts-screen.module.css';
+
+/** The shell's bell follows the count this screen was answered (the 'alerts-unread' bus event). */
+function announceUnread(unread: number): void {
+  loadHostBus()
+    .then(({ bus }) => bus.emit({ type: 'alerts-unread', unread }))
+    // Without the bus the bell catches up on the next page or when money moves.
+    .catch(() => undefined);
+}
 
 export const ALERTS_LOAD_FAILED = 'We could not load your alerts. Please try again.';
 export const ALERTS_MARK_FAILED = 'We could not mark your alerts as read. Please try again.';

@@ -6,7 +6,6 @@ import type { User } from '@ajo/shared/entities';
 import { openNinUpdate } from '@ajo/remote-kit/services';
 import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 import styles from '../../../lib/wallets.module.css';
-import { AlertsBell } from '../../alerts/components/alerts-bell';
 import { LatestTransactions } from './latest-transactions';
 import { QuickActions } from './quick-actions';
 import { useFundingResult } from './use-funding-result';
@@ -48,7 +47,6 @@ export function DashboardOverviewScreen() {
               {user.nin ? 'Submit your NIN again' : 'Submit your NIN'}
             </button>
           ) : null}
-          <AlertsBell />
         </p>
         <section aria-labelledby="wallets-title" className={styles.stack}>
           <h2 id="wallets-title" className={styles.sectionTitle}>
