@@ -1,6 +1,6 @@
 // Alerts (docs/decisions/033-alerts-derived-from-the-ledger.md): a transfer between two customers
 // alerts both, in the sandbox outbox (SMS with the amount, balance after, narration and reference)
-// and in the dashboard's bell; the alerts screen lists them newest first and marks them read; the
+// and in the bell of the dashboard shell's header (on every signed-in page); the alerts screen lists them newest first and marks them read; the
 // channels are switched in Settings. Screens looked at on a 390-px phone.
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '../support/fixtures';
@@ -82,11 +82,17 @@ test('a transfer produces an alert in the bell and in the sandbox outbox', async
     expect(adas.filter((b) => b.includes('Debit alert'))).toHaveLength(1);
   });
 
-  await test.step('the bell counts them and opens the alerts, newest first', async () => {
-    await page.goto('/dashboard');
+  await test.step('the header bell counts them on every signed-in page and opens the alerts', async () => {
+    // One bell, in the shell's header: on Settings as on the dashboard.
+    await page.goto('/settings');
+    const header = page.getByRole('banner');
     // The funding credit and the transfer's debit.
-    const bell = page.getByRole('link', { name: 'Alerts, 2 unread' });
+    await expect(header.getByRole('link', { name: 'Alerts, 2 unread' })).toBeVisible();
+    await shot('settings-header-bell');
+    await page.goto('/dashboard');
+    const bell = header.getByRole('link', { name: 'Alerts, 2 unread' });
     await expect(bell).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Alerts/ })).toHaveCount(1);
     await shot('dashboard-bell');
     await bell.click();
     await expect(page).toHaveURL(/\/dashboard\/alerts$/);
@@ -103,8 +109,10 @@ test('a transfer produces an alert in the bell and in the sandbox outbox', async
     await expect(page.getByRole('status').filter({ hasText: 'unread' })).toHaveText(
       '0 unread alerts',
     );
-    await page.goto('/dashboard');
-    await expect(page.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible();
+    // The screen told the header's bell on the bus: no badge, without a reload.
+    await expect(header.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible();
+    await page.goto('/settings');
+    await expect(header.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible();
   });
 
   await test.step('Settings → Alerts switches SMS alerts off', async () => {

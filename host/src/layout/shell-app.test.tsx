@@ -80,7 +80,7 @@ describe('shell layout', () => {
     expect(deps.loadServices).not.toHaveBeenCalled();
   });
 
-  it("puts the alerts bell in the header of every signed-in page, never of a signed-out one", async () => {
+  it('puts the alerts bell in the header of every signed-in page, never of a signed-out one', async () => {
     const { apiGet } = setup('/settings', { signedIn: true });
     const header = screen.getByRole('banner');
     const bell = await within(header).findByRole('link', { name: 'Alerts, 2 unread' });
@@ -89,12 +89,15 @@ describe('shell layout', () => {
     expect(apiGet).toHaveBeenCalledWith('/alerts', { params: { limit: 1 } });
   });
 
-  it.each(['/', '/login', '/signup'])('shows no bell and asks for no alerts on %s', async (path) => {
-    const { apiGet } = setup(path);
-    await act(async () => undefined);
-    expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
-    expect(apiGet).not.toHaveBeenCalled();
-  });
+  it.each(['/', '/login', '/signup'])(
+    'shows no bell and asks for no alerts on %s',
+    async (path) => {
+      const { apiGet } = setup(path);
+      await act(async () => undefined);
+      expect(screen.queryByRole('link', { name: /^Alerts/ })).not.toBeInTheDocument();
+      expect(apiGet).not.toHaveBeenCalled();
+    },
+  );
 
   it('sends a protected route without a session to /login', async () => {
     const { deps } = setup('/dashboard/payments/airtime');
