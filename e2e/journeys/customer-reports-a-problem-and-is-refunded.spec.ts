@@ -1,8 +1,10 @@
 // Complaints (docs/decisions/034-complaints-with-a-clock.md; README "Complaints"): a bank transfer
 // the bank leaves pending is reported from its history line, answered at once with a tracking
 // number and a promised date, and resolved by the sandbox back office with a refund: the reversal
-// is in the history and My reports shows the complaint refunded, with its timeline. The screens
-// are also looked at on a 390-px phone (screenshots kept with the test's output).
+// is in the history and My reports shows the complaint refunded, with its timeline. A small PNG
+// receipt goes with the report: uploaded when chosen, filed as the complaint's attachment_url.
+// The screens are also looked at on a 390-px phone (screenshots kept with the test's output).
+import { PNG } from 'pngjs';
 import { expect, test } from '../support/fixtures';
 import { balanceOf, fundedCustomer } from '../support/activated-customer';
 import { middlewareURL } from '../support/paths';
@@ -15,6 +17,13 @@ const UBA_PENDING_THEN_REFUSED = {
   account: '3000000032',
   accountName: 'EMEKA OBI',
 };
+
+/** A real 8×8 PNG (the storage checks the bytes, not the name). */
+function smallPng(): Buffer {
+  const picture = new PNG({ width: 8, height: 8 });
+  picture.data.fill(0x80);
+  return PNG.sync.write(picture);
+}
 
 async function runBackOfficeNow(): Promise<void> {
   const res = await fetch(`${middlewareURL}/api/sandbox/jobs/run-now`, {
@@ -56,6 +65,14 @@ test('a pending bank transfer reported from the history is refunded, linked, and
     await dialog
       .getByRole('textbox', { name: 'What happened?' })
       .fill('EMEKA OBI has not received it.');
+    await dialog
+      .getByLabel('Attach a screenshot or receipt (optional)')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: smallPng() });
+    await expect(dialog.getByText('Attached: receipt.png')).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath('report-a-problem-attached-390.png'),
+      fullPage: true,
+    });
     await dialog.getByRole('button', { name: 'Send report' }).click();
     const answer = dialog.getByRole('status');
     await expect(answer).toContainText(/Your tracking number is AJO-CMP-\d{6}-[A-Z0-9]{6}\./);
@@ -67,6 +84,19 @@ test('a pending bank transfer reported from the history is refunded, linked, and
       fullPage: true,
     });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  await test.step("the middleware's complaint has the customer's own upload as its attachment", async () => {
+    const res = await fetch(`${middlewareURL}/api/disputes`, {
+      headers: { Authorization: `Bearer ${ada.token}` },
+    });
+    expect(res.status).toBe(200);
+    const { disputes } = (await res.json()) as {
+      disputes: Array<{ tracking_number: string; attachment_url: string | null }>;
+    };
+    expect(disputes).toHaveLength(1);
+    expect(disputes[0]!.tracking_number).toBe(trackingNumber);
+    expect(disputes[0]!.attachment_url).toMatch(/\/images\/report-\d+-receipt\.png$/);
   });
 
   await test.step("the sandbox back office refunds it through the transfer's reversal", async () => {
@@ -85,6 +115,7 @@ test('a pending bank transfer reported from the history is refunded, linked, and
     const report = page.getByRole('listitem', { name: trackingNumber });
     await expect(report).toContainText('Resolved: refunded');
     await expect(report).toContainText(/Refund reference: money-[0-9a-f]{32}:reversal\./);
+    await expect(report).toContainText('Attached: receipt.png');
     await expect(report.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(
       2,
     );

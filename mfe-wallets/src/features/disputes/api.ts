@@ -2,9 +2,10 @@
 // and My reports. Parsed like every answer (docs/conventions.md §4). The schemas live with this
 // feature, not in @ajo/shared/schemas: that barrel is in every page's first load, and these are
 // only read here, in a chunk loaded with its screen.
-import { z } from '@ajo/shared/schemas';
+import { uploadedFileResponseSchema, z } from '@ajo/shared/schemas';
 import { loadHostApi } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
+import { uploadToStorage } from '@ajo/remote-kit/upload';
 
 export const DISPUTE_CATEGORIES = [
   { value: 'money_not_arrived', label: 'Money left but did not arrive' },
@@ -25,6 +26,8 @@ export const disputeSchema = z.object({
   category: z.string(),
   category_label: z.string(),
   description: z.string(),
+  /** One of the customer's own uploads, or null; absent from an older middleware. */
+  attachment_url: z.optional(z.nullable(z.string())),
   status: statusSchema,
   outcome: outcomeSchema,
   outcome_reason: z.nullable(z.string()),
@@ -48,6 +51,41 @@ const disputesSchema = z.object({ disputes: z.array(disputeSchema) });
 export interface DisputeForm {
   category: string;
   description: string;
+  /** The URL POST /storage/upload answered for the customer's own file. */
+  attachment_url?: string;
+}
+
+/**
+ * The attachment is checked here first, with the KYC document upload's words, by the same rules
+ * the storage applies again by content: JPEG, PNG or PDF, at most 5 MB.
+ */
+export const ACCEPTED_ATTACHMENTS = 'image/jpeg,image/png,application/pdf';
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENT_TOO_LARGE = 'The file is too large. The limit is 5 MB.';
+export const ATTACHMENT_WRONG_TYPE = 'Only JPEG, PNG or PDF files can be uploaded.';
+
+/** The words for a refused file, or null when it may be uploaded. */
+export function attachmentProblem(file: File): string | null {
+  if (!ACCEPTED_ATTACHMENTS.split(',').includes(file.type)) return ATTACHMENT_WRONG_TYPE;
+  if (file.size > MAX_ATTACHMENT_BYTES) return ATTACHMENT_TOO_LARGE;
+  return null;
+}
+
+/** images/{filename}: a name the storage path rule accepts, unique per upload. */
+export function attachmentFileName(file: File, now = Date.now()): string {
+  const safe = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
+  return `report-${now}-${safe || 'attachment'}`.slice(0, 100);
+}
+
+/** POST /storage/upload, the same call the KYC document upload makes: the stored file's URL. */
+export async function uploadAttachment(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<string> {
+  return parseResponse(
+    uploadedFileResponseSchema,
+    await uploadToStorage(file, attachmentFileName(file), onProgress),
+  ).url;
 }
 
 /** POST /transactions/{reference}/disputes: the tracking number and the promised date at once. */

@@ -71,6 +71,21 @@ describe('/dashboard/reports', () => {
     ]);
   });
 
+  it('says which report has an attachment, by the name it was uploaded under, and no link that would not open', async () => {
+    const attached = {
+      ...refunded,
+      attachment_url:
+        'http://127.0.0.1:3000/api/sandbox/files/users/7/images/report-1764248400000-receipt.png',
+    };
+    api.get.mockResolvedValue({ status: 200, data: { disputes: [frozen, attached] } });
+    renderRoute(<MyReportsScreen />, '/dashboard/reports');
+    const item = await screen.findByRole('listitem', { name: 'AJO-CMP-261127-ABC234' });
+    expect(item).toHaveTextContent('Attached: receipt.png');
+    expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+    const other = screen.getByRole('listitem', { name: 'AJO-CMP-261127-XYZ789' });
+    expect(other).not.toHaveTextContent('Attached');
+  });
+
   it('shows the clock against the promised date, and lets the customer say it was them', async () => {
     api.get.mockResolvedValue({ status: 200, data: { disputes: [frozen] } });
     renderRoute(<MyReportsScreen />, '/dashboard/reports');

@@ -11,6 +11,22 @@ import { confirmItWasMe, fetchDisputes, formatDateTime, promiseClock, type Dispu
 import styles from './disputes.module.css';
 import { ReportProblemDialog } from './report-problem';
 
+/**
+ * The name the customer's attached file was uploaded under. GET /disputes gives the file's stored
+ * address, which opens nothing by itself (README "Security notes": files open only through
+ * short-lived signed links), so My reports says a file is attached rather than linking to it.
+ */
+function attachmentName(url: string): string {
+  const last = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A stray % stays as it is.
+  }
+  return name.replace(/^report-\d+-/, '') || 'a file';
+}
+
 const ERROR_GETTING_REPORTS = 'Error getting your reports';
 const STATUS_WORDS: Record<Dispute['status'], string> = {
   received: 'Received',
@@ -112,6 +128,11 @@ export function MyReportsScreen() {
                     {dispute.category_label} · transaction {dispute.reference}
                     {dispute.auto_opened ? ' · opened for you because it was still pending' : ''}
                   </p>
+                  {dispute.attachment_url ? (
+                    <p className={styles.muted}>
+                      Attached: {attachmentName(dispute.attachment_url)}
+                    </p>
+                  ) : null}
                   {dispute.status === 'resolved' ? (
                     <p>
                       {dispute.outcome_reason}
