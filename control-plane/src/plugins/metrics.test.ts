@@ -2,7 +2,7 @@
 // The app server's metrics (plugins/metrics.ts, metrics-server.ts): counted by route pattern, the
 // /api proxy's answers apart from its errors, accepted failure beacons per remote and version, and
 // the endpoint only where an operator asked for it.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -233,5 +233,21 @@ describe('app server metrics', () => {
     } finally {
       await metrics.close();
     }
+  });
+
+  it("has Grafana panels (docs/operations/grafana-dashboard.json) naming only the app server's metrics", async () => {
+    const dashboard = readFileSync(
+      path.join(__dirname, '../../../docs/operations/grafana-dashboard.json'),
+      'utf8',
+    );
+    const used = new Set(
+      [...dashboard.matchAll(/\bajo_app_server_[a-z0-9_]+/g)].map(([name]) =>
+        name.replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    expect(used.size).toBeGreaterThanOrEqual(8);
+    const server = await open();
+    const known = new Set((await server.metrics.getMetricsAsJSON()).map((m) => m.name));
+    expect([...used].filter((name) => !known.has(name))).toEqual([]);
   });
 });
