@@ -103,11 +103,13 @@ const host = process.env.HOST ?? '127.0.0.1';
 await app.listen({ port, host });
 const servers: { close(): Promise<unknown> }[] = [app];
 if (metricsPort !== null) {
+  const metricsHost = process.env.METRICS_HOST ?? '127.0.0.1';
   const metricsServer = await startMetricsServer(app.metrics, {
     port: metricsPort,
-    host: process.env.METRICS_HOST ?? '127.0.0.1',
+    host: metricsHost,
   });
   servers.push(metricsServer);
+  app.log.info(`Metrics listening at http://${metricsHost}:${metricsServer.port}`);
 }
 if (operatorPort !== null) {
   const operatorApp = await buildOperatorApp(registry);

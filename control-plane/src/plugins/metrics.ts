@@ -54,6 +54,82 @@ export interface MetricsOptions {
   token?: string | undefined;
 }
 
+/** The counters and histograms the hooks move. */
+function createMeters(registry: Registry) {
+  const requests = new Counter({
+    name: `${METRICS_PREFIX}http_requests_total`,
+    help: 'HTTP requests answered, by method, route pattern, remote (files under /remotes/) and status code.',
+    labelNames: ['method', 'route', 'remote', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: `${METRICS_PREFIX}http_request_duration_seconds`,
+    help: 'Time from the request arriving to its answer being sent, by method, route pattern and status code.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const proxyAnswers = new Counter({
+    name: `${METRICS_PREFIX}proxy_responses_total`,
+    help: "Answers of the middleware through /api, by status class (2xx, 3xx, 4xx, 5xx): the middleware's own.",
+    labelNames: ['status_class'] as const,
+    registers: [registry],
+  });
+  const proxyErrors = new Counter({
+    name: `${METRICS_PREFIX}proxy_errors_total`,
+    help: 'Calls to /api the middleware did not answer (unreachable, reset, timed out), by the status the app server answered (500 refused, 502, 503, 504).',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  });
+  const proxyDuration = new Histogram({
+    name: `${METRICS_PREFIX}proxy_duration_seconds`,
+    help: 'Time of a call to /api, by outcome: answered by the middleware, or error (the middleware not reached).',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const beacons = new Counter({
+    name: `${METRICS_PREFIX}remote_failures_total`,
+    help: 'Failure beacons accepted from browsers: a published version of a remote failed to load or mount.',
+    labelNames: ['remote', 'version', 'phase'] as const,
+    registers: [registry],
+  });
+  const collectFailures = new Counter({
+    name: `${METRICS_PREFIX}metrics_collect_failures_total`,
+    help: 'Scrapes whose registry reading (the live versions) could not be read.',
+    registers: [registry],
+  });
+  return { requests, duration, proxyAnswers, proxyErrors, proxyDuration, beacons, collectFailures };
+}
+
+/**
+ * 1 for the version each remote serves to everyone: the document browsers read as /registry.json,
+ * read on each scrape; a failed reading is counted and the scrape still answers.
+ */
+function liveVersionGauge(
+  registry: Registry,
+  store: RegistryStore,
+  failed: (err: unknown) => void,
+) {
+  new Gauge({
+    name: `${METRICS_PREFIX}remote_live_version`,
+    help: 'The version each remote serves to everyone (1 per remote, the version as a label), read from the registry on each scrape.',
+    labelNames: ['remote', 'version'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const { remotes } = await store.document();
+        this.reset();
+        for (const [remote, entry] of Object.entries(remotes)) {
+          this.set({ remote, version: entry.version }, 1);
+        }
+      } catch (err) {
+        failed(err);
+      }
+    },
+  });
+}
+
 /**
  * Register before the other plugins (fastify-plugin: its hooks see every route). A failure beacon
  * is counted when it was accepted (204): the body passed the schema and the registry counted it,
@@ -66,71 +142,21 @@ export const metricsPlugin = fp(
     app.decorateRequest('proxyFailed', false);
     collectDefaultMetrics({ register: registry, prefix: METRICS_PREFIX });
 
-    const requests = new Counter({
-      name: `${METRICS_PREFIX}http_requests_total`,
-      help: 'HTTP requests answered, by method, route pattern, remote (files under /remotes/) and status code.',
-      labelNames: ['method', 'route', 'remote', 'status'] as const,
-      registers: [registry],
-    });
-    const duration = new Histogram({
-      name: `${METRICS_PREFIX}http_request_duration_seconds`,
-      help: 'Time from the request arriving to its answer being sent, by method, route pattern and status code.',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
-    const proxyAnswers = new Counter({
-      name: `${METRICS_PREFIX}proxy_responses_total`,
-      help: "Answers of the middleware through /api, by status class (2xx, 3xx, 4xx, 5xx): the middleware's own.",
-      labelNames: ['status_class'] as const,
-      registers: [registry],
-    });
-    const proxyErrors = new Counter({
-      name: `${METRICS_PREFIX}proxy_errors_total`,
-      help: 'Calls to /api the middleware did not answer (unreachable, reset, timed out), by the status the app server answered (500 refused, 502, 503, 504).',
-      labelNames: ['status'] as const,
-      registers: [registry],
-    });
-    const proxyDuration = new Histogram({
-      name: `${METRICS_PREFIX}proxy_duration_seconds`,
-      help: 'Time of a call to /api, by outcome: answered by the middleware, or error (the middleware not reached).',
-      labelNames: ['outcome'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    });
-    const beacons = new Counter({
-      name: `${METRICS_PREFIX}remote_failures_total`,
-      help: 'Failure beacons accepted from browsers: a published version of a remote failed to load or mount.',
-      labelNames: ['remote', 'version', 'phase'] as const,
-      registers: [registry],
-    });
-    const collectFailures = new Counter({
-      name: `${METRICS_PREFIX}metrics_collect_failures_total`,
-      help: 'Scrapes whose registry reading (the live versions) could not be read.',
-      registers: [registry],
-    });
-    const store = opts.store;
-    new Gauge({
-      name: `${METRICS_PREFIX}remote_live_version`,
-      help: 'The version each remote serves to everyone (1 per remote, the version as a label), read from the registry on each scrape.',
-      labelNames: ['remote', 'version'] as const,
-      registers: [registry],
-      // The document browsers read as /registry.json: the live state and the published versions.
-      async collect() {
-        try {
-          const { remotes } = await store.document();
-          this.reset();
-          for (const [remote, entry] of Object.entries(remotes)) {
-            this.set({ remote, version: entry.version }, 1);
-          }
-        } catch (err) {
-          collectFailures.inc();
-          app.log.warn({ err }, 'metrics: registry reading failed');
-        }
-      },
+    const {
+      requests,
+      duration,
+      proxyAnswers,
+      proxyErrors,
+      proxyDuration,
+      beacons,
+      collectFailures,
+    } = createMeters(registry);
+    liveVersionGauge(registry, opts.store, (err) => {
+      collectFailures.inc();
+      app.log.warn({ err }, 'metrics: registry reading failed');
     });
 
-    // reply-from sends the proxy's own 502/503/504 as an error; the middleware's answers are not.
+    // reply-from sends the proxy's own 500/502/503/504 as an error; the middleware's answers are not.
     app.addHook('onError', async (request) => {
       if (isProxied(request)) request.proxyFailed = true;
     });
