@@ -172,11 +172,25 @@ describe('app server metrics', () => {
 
   it('reads the live version per remote from the registry on each scrape', async () => {
     const server = await open();
-    expect(await server.metrics.metrics()).toContain(
-      `${METRICS_PREFIX}remote_live_version{remote="payments",version="1.1.0"} 1`,
-    );
-    const text = await server.metrics.metrics();
-    expect(text).not.toContain('version="1.0.0"} 1');
+    const live = (version: string) =>
+      `${METRICS_PREFIX}remote_live_version{remote="payments",version="${version}"} 1`;
+    const before = await server.metrics.metrics();
+    expect(before).toContain(live('1.1.0'));
+    expect(before).not.toContain(live('1.0.0'));
+    // An operator rolls back (here through another store on the same registry): the next scrape
+    // shows the version live now, and no longer the one before.
+    const operator = createRegistryStore(path.join(tmp, 'deploy'));
+    let text: string;
+    try {
+      await operator.rollback('payments', { operator: 'test', reason: 'metrics test' });
+      text = await server.metrics.metrics();
+      // The other tests' registry as it was.
+      await operator.activate('payments', '1.1.0', { operator: 'test', reason: 'metrics test' });
+    } finally {
+      await operator.close();
+    }
+    expect(text).toContain(live('1.0.0'));
+    expect(text).not.toContain(live('1.1.0'));
     // Process metrics, with the app server's prefix.
     expect(text).toContain(`${METRICS_PREFIX}process_cpu_seconds_total`);
   });
