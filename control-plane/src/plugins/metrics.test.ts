@@ -2,7 +2,7 @@
 // The app server's metrics (plugins/metrics.ts, metrics-server.ts): counted by route pattern, the
 // /api proxy's answers apart from its errors, accepted failure beacons per remote and version, and
 // the endpoint only where an operator asked for it.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -93,12 +93,23 @@ describe('app server metrics', () => {
     expect(
       await valueOf(server.metrics, 'http_requests_total', { ...labels, remote: 'payments' }),
     ).toBe(1);
+    // A folder on disk no registry remote is named after: a file there is counted as `other`.
+    const stray = path.join(tmp, 'deploy', 'remotes', 'stray-folder', '1.0.0');
+    mkdirSync(stray, { recursive: true });
+    writeFileSync(path.join(stray, 'x.js'), 'export {};');
+    expect((await server.inject({ url: '/remotes/stray-folder/1.0.0/x.js' })).statusCode).toBe(200);
+    expect(
+      await valueOf(server.metrics, 'http_requests_total', { ...labels, remote: 'other' }),
+    ).toBe(1);
+    expect(await server.metrics.metrics()).not.toContain('stray-folder');
+    rmSync(path.join(tmp, 'deploy', 'remotes', 'stray-folder'), { recursive: true });
     // No such file: the not-found answer, under no route of its own.
     const missing = { method: 'GET', route: 'unmatched', remote: '', status: 404 };
     expect(await valueOf(server.metrics, 'http_requests_total', missing)).toBe(1);
     const text = await server.metrics.metrics();
+    // The manifest and the stray file: two answers under the one pattern.
     expect(text).toContain(
-      `${METRICS_PREFIX}http_request_duration_seconds_count{method="GET",route="/remotes/*",status="200"} 1`,
+      `${METRICS_PREFIX}http_request_duration_seconds_count{method="GET",route="/remotes/*",status="200"} 2`,
     );
     expect(text).not.toContain('1.0.0/mf-manifest.json');
     expect(text).not.toContain('made-up-name');
