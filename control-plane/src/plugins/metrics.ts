@@ -2,7 +2,7 @@
 // the same way as the middleware's): requests by route pattern, the /api proxy's answers and
 // errors, failure beacons per remote and version, the live version per remote and the process.
 // Served on METRICS_PORT by itself (metrics-server.ts) and/or at GET /metrics on this port behind
-// METRICS_TOKEN; neither: no endpoint, and /metrics is the customers' site's 404 like any path.
+// METRICS_TOKEN; neither: no such route, and /metrics is a path of the site like any other.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
