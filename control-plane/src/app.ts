@@ -2,7 +2,7 @@
 // proxied to the middleware, the page and the registry documents per browser, failure beacons and
 // the operator API. One Fastify plugin per concern (plugins/); this file puts them together in the
 // order they must be registered. No listening here: serve.mjs resolves paths and listens, tests
-// inject. A new concern (metrics) is one more plugin registered here.
+// inject. A new concern is one more plugin registered here.
 import Fastify from 'fastify';
 import {
   capConnectionsPerAddress,
@@ -11,6 +11,7 @@ import {
 } from './connection-guards.mjs';
 import type { SERVER_TIMEOUTS } from './connection-guards.mjs';
 import { failureBeacon } from './plugins/failure-beacon.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { operatorApi, parseOperators } from './operator/index.js';
 import apiProxy from './plugins/api-proxy.js';
 import page, { type AppConfig } from './plugins/page.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   serverTimeouts?: Partial<typeof SERVER_TIMEOUTS>;
   maxConnectionsPerClient?: number;
   logger?: boolean | { level: string };
+  /** GET /metrics on this port behind this bearer token (METRICS_TOKEN); unset: no such route. */
+  metricsToken?: string | undefined;
 }
 
 export async function buildApp(o: AppOptions) {
@@ -74,6 +77,8 @@ export async function buildApp(o: AppOptions) {
   app.addHook('onClose', () => store.close());
 
   await app.register(requestId);
+  // Before the others: its hooks count every route's answers (plugins/metrics.ts).
+  await app.register(metricsPlugin, { store, token: o.metricsToken });
   await app.register(securityHeaders, { production: o.production });
   await app.register(staticFiles, { distDir: o.distDir, deployDir: o.deployDir });
   await app.register(apiProxy, { middlewareUrl: o.middlewareUrl });

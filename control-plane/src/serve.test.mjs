@@ -2,7 +2,8 @@
 /* global describe, it, expect, beforeAll, afterAll */
 // serve.mjs as deployed: with OPERATOR_PORT and OPERATOR_HOST the operator API (and its console)
 // listens there only, rate limited by OPERATOR_RATE_LIMIT, and the customers' site answers 404 under
-// /_operator/; a malformed OPERATOR_PORT stops the server before it listens.
+// /_operator/; a malformed OPERATOR_PORT stops the server before it listens. METRICS_PORT serves
+// only the metrics; METRICS_TOKEN opens /metrics on the site to its bearer only.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -26,8 +27,8 @@ function freePort() {
 }
 
 /**
- * Runs serve.mjs with `env`; resolves once it logged listening on every port in `ports`, or with
- * its exit code and output when it stops first.
+ * Runs serve.mjs with `env`; resolves once it logged listening on every port in `ports` (a string:
+ * that line), or with its exit code and output when it stops first.
  */
 function serve(env, ports = []) {
   const child = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'serve.mjs')], {
@@ -45,7 +46,11 @@ function serve(env, ports = []) {
   return new Promise((resolve) => {
     let output = '';
     const listening = () =>
-      ports.every((port) => output.includes(`Server listening at http://127.0.0.1:${port}`));
+      ports.every((port) =>
+        output.includes(
+          typeof port === 'string' ? port : `Server listening at http://127.0.0.1:${port}`,
+        ),
+      );
     const read = (chunk) => {
       output += chunk;
       if (ports.length && listening()) resolve({ listening: true, output });
@@ -118,5 +123,45 @@ describe('serve.mjs', () => {
     const stopped = await serve({ PORT: String(site), OPERATOR_PORT: 'eighty' });
     expect(stopped).toMatchObject({ listening: false, code: 1 });
     expect(stopped.output).toMatch(/OPERATOR_PORT must be a port number/);
+  }, 60_000);
+
+  it('serves the metrics on METRICS_PORT only, and on the site to the METRICS_TOKEN bearer only', async () => {
+    const [site, metrics] = [await freePort(), await freePort()];
+    const metricsToken = 'serve-test-metrics-token';
+    const started = await serve(
+      { PORT: String(site), METRICS_PORT: String(metrics), METRICS_TOKEN: metricsToken },
+      [site, `Metrics listening at http://127.0.0.1:${metrics}`],
+    );
+    expect(started).toMatchObject({ listening: true });
+    const at = (port, url, token) =>
+      fetch(`http://127.0.0.1:${port}${url}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+
+    expect((await at(site, '/registry.json')).status).toBe(200);
+    const own = await at(metrics, '/metrics');
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain(
+      'ajo_app_server_http_requests_total{method="GET",route="/registry.json",remote="",status="200"} 1',
+    );
+    for (const url of ['/', '/registry.json', '/api/health', '/_beacon/remote-failure']) {
+      expect([url, (await at(metrics, url)).status]).toEqual([url, 404]);
+    }
+
+    expect((await at(site, '/metrics')).status).toBe(401);
+    expect((await at(site, '/metrics', 'not-the-metrics-token')).status).toBe(401);
+    const onSite = await at(site, '/metrics', metricsToken);
+    expect(onSite.status).toBe(200);
+    expect(await onSite.text()).toContain('ajo_app_server_process_cpu_seconds_total');
+  }, 60_000);
+
+  it('refuses a malformed METRICS_PORT or a short METRICS_TOKEN before listening', async () => {
+    const site = await freePort();
+    const port = await serve({ PORT: String(site), METRICS_PORT: '70000' });
+    expect(port).toMatchObject({ listening: false, code: 1 });
+    expect(port.output).toMatch(/METRICS_PORT must be a port number/);
+    const token = await serve({ PORT: String(site), METRICS_TOKEN: 'short' });
+    expect(token).toMatchObject({ listening: false, code: 1 });
+    expect(token.output).toMatch(/METRICS_TOKEN must be at least 16 characters long/);
   }, 60_000);
 });

@@ -10,11 +10,15 @@
 // REGISTRY_OVERRIDE_SECRET (32+ characters: the key that signs testers' overrides; unset: a key kept
 // in the registry database, shared by every app server of that registry).
 // BEACON_RATE_LIMIT (failure reports from browsers per minute per client, 20).
+// METRICS_PORT and METRICS_HOST (127.0.0.1): the Prometheus metrics on a port of their own;
+// METRICS_TOKEN (16+ characters): GET /metrics on PORT with `Authorization: Bearer <token>`.
+// Neither set: no metrics endpoint.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { parseAppTrustProxy } from './client-address.mjs';
 import { buildOperatorApp, parseOperators, type Operator } from './operator/index.js';
+import { startMetricsServer } from './metrics-server.js';
 import { liveChecks } from './registry-checks.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,6 +34,8 @@ if (process.env.NODE_ENV === 'production' && !process.env.ENCRYPTION_SECRET) {
 let trustProxy: false | string;
 let operators: Operator[];
 let operatorPort: number | null = null;
+let metricsPort: number | null = null;
+const metricsToken = process.env.METRICS_TOKEN || undefined;
 try {
   trustProxy = parseAppTrustProxy(process.env.TRUST_PROXY);
   operators = parseOperators(process.env);
@@ -42,6 +48,16 @@ try {
     if (!Number.isInteger(operatorPort) || operatorPort < 1 || operatorPort > 65535) {
       throw new Error('OPERATOR_PORT must be a port number');
     }
+  }
+  if (process.env.METRICS_PORT) {
+    metricsPort = Number(process.env.METRICS_PORT);
+    if (!Number.isInteger(metricsPort) || metricsPort < 1 || metricsPort > 65535) {
+      throw new Error('METRICS_PORT must be a port number');
+    }
+  }
+  // Same rule as the middleware's METRICS_TOKEN: a short token is guessed.
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error('METRICS_TOKEN must be at least 16 characters long');
   }
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n`);
@@ -66,6 +82,7 @@ const registry = {
 const app = await buildApp({
   ...registry,
   production: process.env.NODE_ENV === 'production',
+  metricsToken,
   beaconRateLimit: { max: Number(process.env.BEACON_RATE_LIMIT) || 20, timeWindow: '1 minute' },
   distDir: path.join(repoRoot, 'host', 'dist'),
   middlewareUrl: process.env.MIDDLEWARE_URL ?? 'http://127.0.0.1:3001',
@@ -84,7 +101,16 @@ const app = await buildApp({
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 await app.listen({ port, host });
-const servers = [app];
+const servers: { close(): Promise<unknown> }[] = [app];
+if (metricsPort !== null) {
+  const metricsHost = process.env.METRICS_HOST ?? '127.0.0.1';
+  const metricsServer = await startMetricsServer(app.metrics, {
+    port: metricsPort,
+    host: metricsHost,
+  });
+  servers.push(metricsServer);
+  app.log.info(`Metrics listening at http://${metricsHost}:${metricsServer.port}`);
+}
 if (operatorPort !== null) {
   const operatorApp = await buildOperatorApp(registry);
   await operatorApp.listen({ port: operatorPort, host: process.env.OPERATOR_HOST ?? '127.0.0.1' });
