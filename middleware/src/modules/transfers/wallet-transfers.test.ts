@@ -288,6 +288,13 @@ describe('CBN tier limits (docs/domain.md "KYC tiers")', () => {
       dailyLimit: 200_000,
       maxBalance: 500_000,
     });
+    // A tier without a maximum balance says so (null), never a maximum of ₦0.
+    const unbounded = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/limits?wallet_account_number=${bola.main}`,
+      headers: bola.auth,
+    });
+    expect(unbounded.json()).toMatchObject({ tier: 3, maxBalance: null });
   });
 
   it('concurrent transfers cannot pass the daily limit together', async () => {
