@@ -68,3 +68,26 @@ describe('sign-in limits behind the app server', () => {
     expect(await ipBuckets()).toEqual({ '127.0.0.2': 85, '127.0.0.3': 1 });
   });
 });
+
+describe('one request id through both processes', () => {
+  it("is made at the edge, on the app server's log lines and the middleware's, and answered", async () => {
+    // No id from the caller: the app server makes one and the middleware must log under it.
+    const res = await fetch(`${edge.url}/api/states`);
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id') ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const linesWith = (log: string) =>
+      log
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { reqId?: string })
+        .filter((line) => line.reqId === id);
+    // The other process writes its lines through a pipe: wait for them, a bounded time.
+    for (let waited = 0; linesWith(edge.output()).length < 2 && waited < 5_000; waited += 25) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // Received and completed at least, in each process (README "Metrics and alerts").
+    expect(linesWith(edge.output()).length).toBeGreaterThanOrEqual(2);
+    expect(linesWith(t.logs()).length).toBeGreaterThanOrEqual(2);
+  });
+});
