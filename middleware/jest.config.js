@@ -33,4 +33,7 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!@ajo/shared/)'],
   // Generous: PGlite boots a WebAssembly PostgreSQL per test file, slow on a loaded 2-core box.
   testTimeout: 120000,
+  // A handle a test file leaves open (a timer, a socket) must not keep the run from ending: the
+  // results are written first, and CI must finish. `--detectOpenHandles` finds the culprit.
+  forceExit: true,
 };
