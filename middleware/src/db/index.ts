@@ -12,6 +12,7 @@ export { DatabaseError } from './pglite-client.js';
 export { FolderInUseError } from './folder-lock.js';
 export {
   isDatabaseUnavailable,
+  isTransientConflict,
   NoWritableDatabaseError,
   ReadOnlyHostError,
   splitHostUrls,

@@ -1,5 +1,6 @@
 import {
   isDatabaseUnavailable,
+  isTransientConflict,
   NoWritableDatabaseError,
   ReadOnlyHostError,
   splitHostUrls,
@@ -81,6 +82,25 @@ describe('isDatabaseUnavailable', () => {
       null,
     ];
     for (const error of faults) expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isTransientConflict', () => {
+  const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+
+  it('knows a transaction rolled back for a deadlock or a serialization conflict', () => {
+    for (const error of [
+      withCode('40P01', 'deadlock detected'),
+      withCode('40001', 'could not serialize access due to concurrent update'),
+      new Error('transfer failed', { cause: withCode('40P01') }),
+    ])
+      expect([error.message, isTransientConflict(error)]).toEqual([error.message, true]);
+  });
+
+  it('is not an unreachable database (the claim of a money call is released, not kept)', () => {
+    expect(isDatabaseUnavailable(withCode('40P01', 'deadlock detected'))).toBe(false);
+    for (const error of [withCode('23505'), withCode('57P01'), new Error('deadlock'), null])
+      expect(isTransientConflict(error)).toBe(false);
   });
 });
 

@@ -245,6 +245,18 @@ const unavailableMessages = [
 ];
 
 /**
+ * True for a transaction PostgreSQL rolled back to break a deadlock (40P01) or a serialization
+ * conflict (40001): nothing of it was kept and the same call may simply run again, so it is
+ * answered 503 like an unreachable database, and a money call's claim is released, not kept.
+ */
+export function isTransientConflict(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '40P01' || code === '40001') return true;
+  return isTransientConflict(error.cause, depth + 1);
+}
+
+/**
  * True for an error that says the database is unreachable, going down or read-only, rather than
  * that the request or the code is wrong: the caller answers 503 and the client tries again.
  */

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { createLedger } from '../ledger/index.js';
 import { fundedCustomer } from '../modules/funding/funding-test-kit.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { lockCustomers } from './limits.js';
@@ -107,5 +108,49 @@ describe('lockCustomers (PostgreSQL)', () => {
     }
     expect(firstTaken).toBe(true);
     expect(await lockableNow(first!)).toBe(true);
+  });
+
+  it('does not wait for, nor hold up, a foreign key check on the customer or the wallet', async () => {
+    const ada = await fundedCustomer(t, 500);
+    const bola = await fundedCustomer(t, 0);
+    // What writing an alert (or a claim) for them takes while its transaction stays open: FOR KEY
+    // SHARE on the customers and their wallets. The alerts derivation takes it in posting order.
+    const keyShare = openTransaction(async (trx) => {
+      await sql`select id from users where id in (${ada.id}, ${bola.id}) for key share`.execute(
+        trx,
+      );
+      await sql`select id from ledger_accounts where account_number in (${ada.main}, ${bola.main})
+        for key share`.execute(trx);
+    });
+    await keyShare.ready;
+    try {
+      // Fails with lock_not_available (55P03) rather than hang should the money path wait.
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local lock_timeout = '2s'`.execute(trx);
+          await lockCustomers(trx, [ada.id, bola.id]);
+          await createLedger(trx).transfer({
+            from: ada.main,
+            to: bola.main,
+            amountKobo: 10_000,
+            reference: `key-share-${ada.id}`,
+            type: 'intra-outward',
+            narration: 'While an alert is written',
+          });
+        });
+    } finally {
+      keyShare.end();
+      await keyShare.done;
+    }
+    // Money calls still wait for each other.
+    const held = openTransaction((trx) => lockCustomers(trx, [ada.id]));
+    await held.ready;
+    try {
+      expect(await lockableNow(ada.id)).toBe(false);
+    } finally {
+      held.end();
+      await held.done;
+    }
   });
 });

@@ -52,6 +52,10 @@ export async function tierOf(db: Db, userId: string): Promise<KycTier> {
  * One statement: PostgreSQL locks the rows as they leave the sort (its LockRows step runs above
  * the ORDER BY), so they are taken in id order, as one statement per row took them
  * (docs/decisions/032-money-calls-in-fewer-round-trips.md).
+ * FOR NO KEY UPDATE, not FOR UPDATE: money calls still wait for each other, but a row written
+ * elsewhere that points at the customer (an alert, a claim; its foreign key check takes FOR KEY
+ * SHARE) neither waits for a money call nor makes one wait, so those writers, locking customers
+ * in their own order, cannot deadlock with it (docs/decisions/037-money-locks-leave-foreign-keys-alone.md).
  */
 export async function lockCustomers(trx: Db, userIds: string[]): Promise<void> {
   const ids = [...new Set(userIds)];
@@ -61,7 +65,7 @@ export async function lockCustomers(trx: Db, userIds: string[]): Promise<void> {
     .select('id')
     .where('id', 'in', ids)
     .orderBy('id')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 

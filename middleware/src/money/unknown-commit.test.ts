@@ -33,6 +33,8 @@ let t: TestApp;
 const clock = new FakeClock();
 /** Wallets whose next call loses its connection right after the ledger entry. */
 const cutAfterCommit = new Set<string>();
+/** Wallets whose next call is chosen by PostgreSQL as a deadlock's victim, before any entry. */
+const deadlockVictim = new Set<string>();
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
@@ -42,6 +44,8 @@ beforeAll(async () => {
     body: payBody,
     success: { status: 201, schema: payAnswer },
     execute: async ({ body, reference }) => {
+      if (deadlockVictim.delete(body.wallet_account_number))
+        throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
       const ledger = createLedger(api.db);
       await ledger.ensureSystemAccounts();
       await ledger.transfer({
@@ -101,5 +105,26 @@ it('keeps the claim of a call whose commit is unknown, and its retry finds the m
   expect(retried.status).toBe(201);
   expect(await balanceKobo(t, ada.main)).toBe(before - 100_000);
   expect(await claimState(ada, key)).toBe('completed');
+  expect(await pay(ada, key)).toEqual(retried);
+});
+
+it('releases the claim of a deadlock victim (rolled back, nothing kept): 503, and a retry runs at once', async () => {
+  const ada = await createCustomer(t);
+  await inboundTransfer(t, { account_number: ada.main, amount: 5_000 });
+  const before = await balanceKobo(t, ada.main);
+  const key = randomUUID();
+
+  deadlockVictim.add(ada.main);
+  expect(await pay(ada, key)).toEqual({
+    status: 503,
+    body: { message: SERVICE_UNAVAILABLE_MESSAGE },
+  });
+  expect(await balanceKobo(t, ada.main)).toBe(before);
+  expect(await claimState(ada, key)).toBeUndefined();
+
+  // No lease to wait for: the same key runs now, and moves the money once.
+  const retried = await pay(ada, key);
+  expect(retried.status).toBe(201);
+  expect(await balanceKobo(t, ada.main)).toBe(before - 100_000);
   expect(await pay(ada, key)).toEqual(retried);
 });

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isDatabaseUnavailable } from '../db/postgres-pool.js';
+import { isDatabaseUnavailable, isTransientConflict } from '../db/postgres-pool.js';
 import {
   AppError,
   GENERIC_ERROR_MESSAGE,
@@ -99,7 +99,7 @@ export const errorsPlugin = fp(
         request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
         return reply.status(status).send({ message });
       }
-      if (isDatabaseUnavailable(error)) {
+      if (isDatabaseUnavailable(error) || isTransientConflict(error)) {
         request.log.warn({ err: error }, 'database unavailable');
         return reply
           .status(503)

@@ -15,6 +15,88 @@ const TYPES = `('customer_wallet', 'commission_wallet', 'bank_settlement', 'bill
 const ENTRY_TYPES = `('intra-inward', 'intra-outward', 'inter-inward', 'inter-outward', 'airtime',
   'data', 'electricity', 'funding', 'reward', 'reversal')`;
 
+// The whole money path in one call (one round trip, cached plans): resolve the accounts, lock
+// them in id order (no deadlocks between opposite transfers), check status and funds on the
+// locked rows, then write entry, postings and cached balances. Refusals come back as an outcome,
+// not an exception, so src/ledger can look for an earlier use of the reference first.
+// The lock is a parameter so that 0026 can replace it with the same body: this migration created
+// it with FOR UPDATE, as it ran then (docs/decisions/037-money-locks-leave-foreign-keys-alone.md).
+export function applyEntryFunction(
+  lock: 'for update' | 'for no key update',
+  replace = false,
+): string {
+  return `${replace ? 'create or replace' : 'create'} function ledger_apply_entry(
+    p_reference text, p_type text, p_narration text, p_metadata jsonb, p_reverses_entry_id uuid,
+    p_accounts text[], p_amounts bigint[], p_allow_credit_to_blocked boolean
+  ) returns table (out_outcome text, out_account text, out_is_wallet boolean, out_entry_id uuid,
+                   out_created_at timestamptz, out_account_ids text)
+  language plpgsql as $$
+  declare
+    ids uuid[] := '{}';
+    ref text;
+    found_id uuid;
+    acc record;
+    leg_amount bigint;
+    short_of_funds boolean := false;
+    new_id uuid;
+    new_created timestamptz;
+  begin
+    foreach ref in array p_accounts loop
+      found_id := null;
+      if ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+        select a.id into found_id from ledger_accounts a where a.id = ref::uuid;
+      elsif ref ~ '^[0-9]{10}$' then
+        select a.id into found_id from ledger_accounts a where a.account_number = ref;
+      else
+        select a.id into found_id from ledger_accounts a
+          where a.type = ref and a.type not in ${WALLETS};
+      end if;
+      if found_id is null or found_id = any (ids) then
+        return query select case when found_id is null then 'account_not_found'
+          else 'duplicate_account' end, ref, null::boolean, null::uuid, null::timestamptz, null::text;
+        return;
+      end if;
+      ids := ids || found_id;
+    end loop;
+
+    for acc in select a.id, a.type, a.status, a.balance_kobo from ledger_accounts a
+        where a.id = any (ids) order by a.id ${lock} loop
+      leg_amount := p_amounts[array_position(ids, acc.id)];
+      if acc.status = 'closed'
+          or (acc.status = 'blocked' and not (leg_amount > 0 and p_allow_credit_to_blocked)) then
+        return query select 'account_' || acc.status, acc.id::text, acc.type in ${WALLETS},
+          null::uuid, null::timestamptz, null::text;
+        return;
+      end if;
+      if acc.type in ${WALLETS} and acc.balance_kobo + leg_amount < 0 then
+        short_of_funds := true;
+      end if;
+    end loop;
+    if short_of_funds then
+      return query select 'insufficient_funds'::text, null::text, true, null::uuid,
+        null::timestamptz, null::text;
+      return;
+    end if;
+
+    -- ON CONFLICT DO NOTHING waits for a racing transaction holding the same reference.
+    insert into ledger_entries (reference, type, narration, metadata, reverses_entry_id)
+      values (p_reference, p_type, p_narration, p_metadata, p_reverses_entry_id)
+      on conflict (reference) do nothing
+      returning id, created_at into new_id, new_created;
+    if new_id is null then
+      return query select 'reference_taken'::text, null::text, null::boolean, null::uuid,
+        null::timestamptz, null::text;
+      return;
+    end if;
+    insert into ledger_postings (entry_id, account_id, amount_kobo)
+      select new_id, v.id, v.amount from unnest(ids, p_amounts) as v (id, amount);
+    update ledger_accounts a set balance_kobo = a.balance_kobo + v.amount, updated_at = now()
+      from unnest(ids, p_amounts) as v (id, amount) where a.id = v.id;
+    return query select 'applied'::text, null::text, null::boolean, new_id, new_created,
+      array_to_string(ids, ',');
+  end $$`;
+}
+
 const statements = [
   `create table ledger_accounts (
     id uuid primary key default gen_random_uuid(),
@@ -85,80 +167,7 @@ const statements = [
     deferrable initially deferred for each row execute function ledger_entry_balanced()`,
   `create constraint trigger ledger_postings_balanced after insert on ledger_postings
     deferrable initially deferred for each row execute function ledger_posting_balanced()`,
-  // The whole money path in one call (one round trip, cached plans): resolve the accounts, lock
-  // them in id order (no deadlocks between opposite transfers), check status and funds on the
-  // locked rows, then write entry, postings and cached balances. Refusals come back as an outcome,
-  // not an exception, so src/ledger can look for an earlier use of the reference first.
-  `create function ledger_apply_entry(
-    p_reference text, p_type text, p_narration text, p_metadata jsonb, p_reverses_entry_id uuid,
-    p_accounts text[], p_amounts bigint[], p_allow_credit_to_blocked boolean
-  ) returns table (out_outcome text, out_account text, out_is_wallet boolean, out_entry_id uuid,
-                   out_created_at timestamptz, out_account_ids text)
-  language plpgsql as $$
-  declare
-    ids uuid[] := '{}';
-    ref text;
-    found_id uuid;
-    acc record;
-    leg_amount bigint;
-    short_of_funds boolean := false;
-    new_id uuid;
-    new_created timestamptz;
-  begin
-    foreach ref in array p_accounts loop
-      found_id := null;
-      if ref ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-        select a.id into found_id from ledger_accounts a where a.id = ref::uuid;
-      elsif ref ~ '^[0-9]{10}$' then
-        select a.id into found_id from ledger_accounts a where a.account_number = ref;
-      else
-        select a.id into found_id from ledger_accounts a
-          where a.type = ref and a.type not in ${WALLETS};
-      end if;
-      if found_id is null or found_id = any (ids) then
-        return query select case when found_id is null then 'account_not_found'
-          else 'duplicate_account' end, ref, null::boolean, null::uuid, null::timestamptz, null::text;
-        return;
-      end if;
-      ids := ids || found_id;
-    end loop;
-
-    for acc in select a.id, a.type, a.status, a.balance_kobo from ledger_accounts a
-        where a.id = any (ids) order by a.id for update loop
-      leg_amount := p_amounts[array_position(ids, acc.id)];
-      if acc.status = 'closed'
-          or (acc.status = 'blocked' and not (leg_amount > 0 and p_allow_credit_to_blocked)) then
-        return query select 'account_' || acc.status, acc.id::text, acc.type in ${WALLETS},
-          null::uuid, null::timestamptz, null::text;
-        return;
-      end if;
-      if acc.type in ${WALLETS} and acc.balance_kobo + leg_amount < 0 then
-        short_of_funds := true;
-      end if;
-    end loop;
-    if short_of_funds then
-      return query select 'insufficient_funds'::text, null::text, true, null::uuid,
-        null::timestamptz, null::text;
-      return;
-    end if;
-
-    -- ON CONFLICT DO NOTHING waits for a racing transaction holding the same reference.
-    insert into ledger_entries (reference, type, narration, metadata, reverses_entry_id)
-      values (p_reference, p_type, p_narration, p_metadata, p_reverses_entry_id)
-      on conflict (reference) do nothing
-      returning id, created_at into new_id, new_created;
-    if new_id is null then
-      return query select 'reference_taken'::text, null::text, null::boolean, null::uuid,
-        null::timestamptz, null::text;
-      return;
-    end if;
-    insert into ledger_postings (entry_id, account_id, amount_kobo)
-      select new_id, v.id, v.amount from unnest(ids, p_amounts) as v (id, amount);
-    update ledger_accounts a set balance_kobo = a.balance_kobo + v.amount, updated_at = now()
-      from unnest(ids, p_amounts) as v (id, amount) where a.id = v.id;
-    return query select 'applied'::text, null::text, null::boolean, new_id, new_created,
-      array_to_string(ids, ',');
-  end $$`,
+  applyEntryFunction('for update'),
   `create function ledger_refuse_change() returns trigger language plpgsql as $$
   begin
     raise exception 'the ledger is append-only: % on % refused', tg_op, tg_table_name

@@ -20,6 +20,7 @@ import * as m0021 from './0021-face-check-passes.js';
 import * as m0023 from './0023-alerts.js';
 import * as m0024 from './0024-disputes.js';
 import * as m0025 from './0025-pending-money-indexes.js';
+import * as m0026 from './0026-money-locks-leave-foreign-keys-alone.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0023-alerts': m0023,
   '0024-disputes': m0024,
   '0025-pending-money-indexes': m0025,
+  '0026-money-locks-leave-foreign-keys-alone': m0026,
 };

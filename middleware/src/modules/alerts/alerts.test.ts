@@ -5,11 +5,11 @@ import { ensureSystemAccounts } from '../../money/system-accounts.js';
 import { SandboxNotifier } from '../../providers/notifier/sandbox.js';
 import type { Notifier } from '../../providers/notifier/index.js';
 import { FakeClock } from '../../test-support/auth-test-kit.js';
-import { testDatabaseKind } from '../../test-support/test-database.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { fundedCustomer, type Customer } from '../funding/funding-test-kit.js';
 import { walletTransfer } from '../transfers/transfers-test-kit.js';
 import { alertCustomer } from './alert-customer.js';
+import { alertsOfCustomer, expectEachAlertedOnce } from './alerts-test-kit.js';
 import { defineAlertJobs } from './alert-jobs.js';
 import { deriveAlerts } from './derive.js';
 
@@ -43,14 +43,7 @@ const phoneOf = async (c: Customer) =>
       .executeTakeFirstOrThrow()
   ).phone_number;
 
-const alertsOf = (c: Customer) =>
-  db()
-    .selectFrom('alerts')
-    .selectAll()
-    .where('user_id', '=', c.id)
-    .orderBy('created_at')
-    .orderBy('posting_id')
-    .execute();
+const alertsOf = (c: Customer) => alertsOfCustomer(t, c);
 
 const outboxTo = (recipient: string) =>
   db()
@@ -65,42 +58,8 @@ async function withEmail(c: Customer, email: string) {
 }
 
 /** Every (entry, wallet) posting has one alert, every alert one delivery per channel, sent once. */
-async function expectEachMovementAlertedOnce(customers: Customer[]) {
-  const ids = customers.map((c) => c.id);
-  const postings = await db()
-    .selectFrom('ledger_postings as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-    .select(['p.entry_id', 'p.account_id'])
-    .where('a.owner_user_id', 'in', ids)
-    .execute();
-  const alerts = await db()
-    .selectFrom('alerts')
-    .select(['entry_id', 'account_id'])
-    .where('user_id', 'in', ids)
-    .where('kind', '!=', 'notice')
-    .execute();
-  const key = (r: { entry_id: string | null; account_id: string | null }) =>
-    `${r.entry_id}/${r.account_id}`;
-  expect(alerts.map(key).sort()).toEqual(postings.map(key).sort());
-  const deliveries = await db()
-    .selectFrom('alert_deliveries as d')
-    .innerJoin('alerts as a', 'a.id', 'd.alert_id')
-    .select(['d.id', 'd.state'])
-    .where('a.user_id', 'in', ids)
-    .execute();
-  expect(deliveries.every((d) => d.state === 'delivered')).toBe(true);
-  const sent = await db()
-    .selectFrom('outbox')
-    .select('message_key')
-    .where(
-      'message_key',
-      'in',
-      deliveries.map((d) => `alert-delivery:${d.id}`),
-    )
-    .execute();
-  expect(sent).toHaveLength(deliveries.length);
-  return { alerts: alerts.length, deliveries: deliveries.length };
-}
+const expectEachMovementAlertedOnce = (customers: Customer[]) =>
+  expectEachAlertedOnce(t, customers);
 
 describe('a transfer between two wallets', () => {
   it('alerts each party once per channel, with amount, balance after, narration and reference', async () => {
@@ -251,56 +210,6 @@ describe('exactly once', () => {
       .where('x.user_id', 'in', [ada.id, bola.id])
       .execute();
     expect(attempts.every((d) => d.attempts === 1)).toBe(true);
-  });
-});
-
-// Several connections at once: PostgreSQL only (PGlite has one connection, taken in turn).
-const onPostgres = testDatabaseKind() === 'postgres' ? it : it.skip;
-
-describe('a posting that commits after a later one', () => {
-  onPostgres('is alerted: the cursor never passes a transaction still open', async () => {
-    const [ada, bola] = [await fundedCustomer(t, 0), await fundedCustomer(t, 0)];
-    const carol = await fundedCustomer(t, 500);
-    await settle();
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let written!: () => void;
-    const wasWritten = new Promise<void>((resolve) => (written = resolve));
-    // The earlier posting (lower id) stays uncommitted while a later one commits.
-    const slow = db()
-      .transaction()
-      .execute(async (trx) => {
-        // Accounts of its own, so the later transfer does not wait for its locks.
-        await createLedger(trx).transfer({
-          from: carol.main,
-          to: ada.main,
-          amountKobo: 11_100,
-          reference: `slow-${randomUUID()}`,
-          type: 'intra-outward',
-          narration: 'Slow',
-        });
-        written();
-        await held;
-      });
-    await wasWritten;
-    await createLedger(db()).transfer({
-      from: 'bank_settlement',
-      to: bola.main,
-      amountKobo: 22_200,
-      reference: `fast-${randomUUID()}`,
-      type: 'funding',
-      narration: 'Fast',
-    });
-    // No margin: only the open transaction holds the cursor back.
-    await deriveAlerts(db(), t.app.jobs, { marginSeconds: 0 });
-    expect((await alertsOf(bola)).map((a) => a.amount_kobo)).toEqual([22_200]);
-    expect(await alertsOf(ada)).toEqual([]);
-    commit();
-    await slow;
-    await deriveAlerts(db(), t.app.jobs, { marginSeconds: 0 });
-    expect((await alertsOf(ada)).map((a) => a.amount_kobo)).toEqual([11_100]);
-    await settle();
-    await expectEachMovementAlertedOnce([ada, bola, carol]);
   });
 });
 
