@@ -95,6 +95,8 @@ export const test = base.extend<JourneyFixtures>({
       ['/api/payments/categories/electricity/get-service-types', 'POST', { serviceTypes: [] }],
       // The dashboard's bell and the alerts screen (docs/decisions/033).
       ['/api/alerts', 'GET', { alerts: [], unread: 0, next_before: null }],
+      // My reports lists the customer's complaints (docs/decisions/034).
+      ['/api/disputes', 'GET', { disputes: [] }],
     ];
     for (const [pathname, method, json] of reads) {
       await page.route(
