@@ -38,6 +38,7 @@ interface Row {
   query: string;
   calls: string;
   total_exec_time: number;
+  total_plan_time: number;
   rows: string;
 }
 
@@ -56,23 +57,27 @@ async function measure(
   const ms = performance.now() - started;
   const rows = await query<Row>(
     url,
-    `select query, calls, total_exec_time, rows from pg_stat_statements
+    `select query, calls, total_exec_time, total_plan_time, rows from pg_stat_statements
       where query not like '%pg_stat_statements%' order by calls desc, total_exec_time desc`,
   );
   let perCall = 0;
   let dbMs = 0;
+  let planMs = 0;
   console.log(`\n## ${kind}: ${CALLS} calls, ${(ms / CALLS).toFixed(1)} ms each (one caller)`);
-  console.log('| per call | db ms per call | statement |');
-  console.log('| -------- | -------------- | --------- |');
+  console.log('| per call | db ms per call | planning ms per call | statement |');
+  console.log('| -------- | -------------- | -------------------- | --------- |');
   for (const row of rows) {
     const n = Number(row.calls) / CALLS;
     perCall += n;
     dbMs += row.total_exec_time / CALLS;
+    planMs += row.total_plan_time / CALLS;
     const text = row.query.replace(/\s+/g, ' ').slice(0, 150);
-    console.log(`| ${n.toFixed(2)} | ${(row.total_exec_time / CALLS).toFixed(3)} | ${text} |`);
+    console.log(
+      `| ${n.toFixed(2)} | ${(row.total_exec_time / CALLS).toFixed(3)} | ${(row.total_plan_time / CALLS).toFixed(3)} | ${text} |`,
+    );
   }
   console.log(
-    `| **${perCall.toFixed(1)}** | **${dbMs.toFixed(2)}** | all statements (execution time only) |`,
+    `| **${perCall.toFixed(1)}** | **${dbMs.toFixed(2)}** | **${planMs.toFixed(2)}** | all statements (execution and planning) |`,
   );
 }
 
@@ -88,6 +93,10 @@ async function main(): Promise<void> {
     stopCluster(cluster.dir);
     await startCluster(cluster.dir, cluster.port);
     await query(cluster.url, 'create extension if not exists pg_stat_statements');
+    // Planning is counted apart from execution: each statement is planned again on every call
+    // unless a connection keeps it prepared.
+    await query(cluster.url, 'alter system set pg_stat_statements.track_planning = on');
+    await query(cluster.url, 'select pg_reload_conf()');
     process.env.TEST_DATABASE_URL = cluster.url;
     t = await createTestApp({ STEP_UP_AMOUNT: '9999999999', RATE_LIMIT_MAX: '100000' });
     const app = t;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { nameFor } from './prepared-statements.js';
 
 /*
  * PostgreSQL with several hosts, only the writable one used (README "Running several instances").
@@ -126,6 +127,20 @@ export function createReadWritePool(options: ReadWritePoolOptions): pg.Pool {
       });
       this.hostIndex = hostIndex;
       this.on('error', onLost(hostIndex));
+    }
+
+    /** The statements this connection keeps prepared (src/db/prepared-statements.ts). */
+    private readonly prepared = new Set<string>();
+
+    // Kysely's driver calls query(text, values): such a call is sent as a named statement when
+    // it qualifies; every other form of call goes to pg as it came.
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      if (args.length === 2 && typeof text === 'string') {
+        const name = nameFor(text, values, this.prepared);
+        if (name) return super.query({ name, text, values: values as unknown[] }) as never;
+      }
+      return (super.query as (...a: unknown[]) => unknown).apply(this, args) as never;
     }
 
     // pg-pool opens its clients with a callback; a host that refuses or times out sends the
