@@ -116,6 +116,10 @@ test('a pending bank transfer reported from the history is refunded, linked, and
     await expect(report).toContainText('Resolved: refunded');
     await expect(report).toContainText(/Refund reference: money-[0-9a-f]{32}:reversal\./);
     await expect(report).toContainText('Attached: receipt.png');
+    // The attachment opens (a short-lived link: uploads are private).
+    const href = await report.getByRole('link', { name: 'receipt.png' }).getAttribute('href');
+    const opened = await page.request.get(href ?? '');
+    expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/png']);
     await expect(report.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(
       2,
     );

@@ -28,6 +28,8 @@ export const disputeSchema = z.object({
   description: z.string(),
   /** One of the customer's own uploads, or null; absent from an older middleware. */
   attachment_url: z.optional(z.nullable(z.string())),
+  /** A link that opens the attachment for a few minutes (uploads are private). */
+  attachment_link: z.optional(z.nullable(z.string())),
   status: statusSchema,
   outcome: outcomeSchema,
   outcome_reason: z.nullable(z.string()),

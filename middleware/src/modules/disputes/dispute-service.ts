@@ -83,6 +83,8 @@ export class Disputes {
       jobs: JobQueue;
       log: JobLogger;
       autoOpenHours: number;
+      /** A short-lived link to the customer's attachment (src/modules/storage/upload-service.ts). */
+      attachmentLink?: (userId: string, url: string) => Promise<string | null>;
     },
   ) {}
 
@@ -174,13 +176,22 @@ export class Disputes {
       this.deps.db,
       disputes.map((d) => d.tracking_number),
     );
-    return disputes.map((d) => present(d, events));
+    return Promise.all(disputes.map((d) => this.withLink(present(d, events), d)));
   }
 
   /** The customer's own complaint, else 404 (a stranger never learns a tracking number exists). */
   async get(userId: string, trackingNumber: string) {
     const dispute = await this.own(userId, trackingNumber);
-    return present(dispute, await eventsOf(this.deps.db, [trackingNumber]));
+    const events = await eventsOf(this.deps.db, [trackingNumber]);
+    return this.withLink(present(dispute, events), dispute);
+  }
+
+  /** The attachment as the customer can open it: uploads are private, links expire. */
+  private async withLink<P extends object>(presented: P, dispute: DisputeRow) {
+    const url = dispute.attachment_url;
+    const link =
+      url && this.deps.attachmentLink ? await this.deps.attachmentLink(dispute.user_id, url) : null;
+    return { ...presented, attachment_link: link };
   }
 
   private async own(userId: string, trackingNumber: string): Promise<DisputeRow> {

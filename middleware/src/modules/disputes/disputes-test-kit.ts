@@ -8,7 +8,8 @@ import type { Customer } from '../funding/funding-test-kit.js';
 import { history } from '../transfers/transfers-test-kit.js';
 
 /** A complaint as the calls answer it. */
-export type DisputeView = ReturnType<typeof present>;
+/** A complaint as the routes answer it (with the attachment's link). */
+export type DisputeView = ReturnType<typeof present> & { attachment_link: string | null };
 /** The filing answer; a refusal is `{ message }` only (the tests compare it whole). */
 export interface FiledAnswer {
   message: string;

@@ -188,5 +188,13 @@ describe('POST /api/transactions/{reference}/disputes', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.dispute.attachment_url).toBe(url);
+    // My reports opens it through a short-lived link (uploads are private).
+    const link = res.body.dispute.attachment_link as string;
+    expect(link).not.toBe(url);
+    const opened = await t.app.inject({ method: 'GET', url: link });
+    expect([opened.statusCode, opened.rawPayload.equals(png)]).toEqual([200, true]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/disputes', headers: ada.auth });
+    const [mine] = (listed.json() as { disputes: { attachment_link: string | null }[] }).disputes;
+    expect(mine?.attachment_link).toEqual(expect.any(String));
   });
 });

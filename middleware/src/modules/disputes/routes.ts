@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { bankTransfersOf } from '../transfers/routes.js';
 import { VendService } from '../payments/vend-service.js';
 import type { DisputeCategory } from '../../db/schema.js';
+import { customerFileLink } from '../storage/upload-service.js';
 import { BackOffice } from './back-office.js';
 import { findDispute } from './dispute-repository.js';
 import {
@@ -44,6 +45,7 @@ export function disputesOf(app: FastifyInstance) {
       jobs: app.jobs,
       log,
       autoOpenHours: app.config.disputes.autoOpenHours,
+      attachmentLink: customerFileLink(app.db, app.providers.fileStorage),
     });
     const backOffice = new BackOffice({
       db: app.db,

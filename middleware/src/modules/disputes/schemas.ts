@@ -53,6 +53,8 @@ export const disputeSchema = z.object({
   category_label: z.string(),
   description: z.string(),
   attachment_url: z.nullable(z.string()),
+  /** A link to open the attachment, valid for minutes (uploads are private). */
+  attachment_link: z.nullable(z.string()),
   status: z.enum(['received', 'investigating', 'resolved']),
   outcome: z.nullable(z.enum(['refunded', 'declined'])),
   outcome_reason: z.nullable(z.string()),

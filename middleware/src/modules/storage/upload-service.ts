@@ -4,7 +4,8 @@ import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../providers/file-storage/index.js';
 import { sniffUploadType, type UploadType } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
-import { recordUpload } from './upload-repository.js';
+import { SIGNED_URL_TTL_SECONDS } from '../../security/signed-urls.js';
+import { recordUpload, usersUploadPath } from './upload-repository.js';
 
 /** images/ + a safe file name; no dot files, no '..'. */
 export const UPLOAD_PATH = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -46,4 +47,17 @@ export async function uploadFile(
     size: input.bytes.length,
   });
   return { path: input.path, url };
+}
+
+/**
+ * A short-lived link to a file the customer uploaded (their face photo, a complaint's
+ * attachment), given the URL the upload answered; null when that URL is not one of theirs.
+ * Uploads are private (docs/decisions/029-private-files-and-bounded-challenges.md): the stored URL itself is never handed out to be opened.
+ */
+export function customerFileLink(db: Kysely<Database>, storage: FileStorage) {
+  return async (userId: string, url: string): Promise<string | null> => {
+    const path = await usersUploadPath(db, userId, url);
+    if (path === null) return null;
+    return storage.signedUrl(storagePathFor(userId, path), SIGNED_URL_TTL_SECONDS);
+  };
 }

@@ -7,9 +7,7 @@ import { errors } from '../../http/responses.js';
 import { assertOwnsUser } from '../../plugins/auth.js';
 import { createWalletLister } from '../wallets/wallet-objects.js';
 import { createSignupTokens } from '../../security/signup-tokens.js';
-import { SIGNED_URL_TTL_SECONDS } from '../../security/signed-urls.js';
-import { usersUploadPath } from '../storage/upload-repository.js';
-import { storagePathFor } from '../storage/upload-service.js';
+import { customerFileLink } from '../storage/upload-service.js';
 import { signupBody } from './schemas.js';
 import { UserRepository } from './user-repository.js';
 import { UserService } from './user-service.js';
@@ -23,14 +21,7 @@ export async function usersRoutes(app: Api) {
     secrets: app.secrets,
     clock: app.clock,
     wallets: createWalletLister(app.db),
-    photoLink: async (userId, photoUrl) => {
-      const path = await usersUploadPath(app.db, userId, photoUrl);
-      if (path === null) return null;
-      return app.providers.fileStorage.signedUrl(
-        storagePathFor(userId, path),
-        SIGNED_URL_TTL_SECONDS,
-      );
-    },
+    photoLink: customerFileLink(app.db, app.providers.fileStorage),
   });
   const signupTokens = createSignupTokens({ secret: app.config.jwt.secret, clock: app.clock });
   // The phone each request proved with its signup token (set by the preHandler below).

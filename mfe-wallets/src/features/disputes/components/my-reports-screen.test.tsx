@@ -86,6 +86,26 @@ describe('/dashboard/reports', () => {
     expect(other).not.toHaveTextContent('Attached');
   });
 
+  it('opens the attachment through the short-lived link the answer carries, in a new tab', async () => {
+    const link =
+      '/api/sandbox/files/users/7/images/report-1764248400000-receipt.png?expires=1&sig=ab';
+    const attached = {
+      ...refunded,
+      attachment_url:
+        'http://127.0.0.1:3000/api/sandbox/files/users/7/images/report-1764248400000-receipt.png',
+      attachment_link: link,
+    };
+    api.get.mockResolvedValue({ status: 200, data: { disputes: [attached] } });
+    renderRoute(<MyReportsScreen />, '/dashboard/reports');
+    const item = await screen.findByRole('listitem', { name: 'AJO-CMP-261127-ABC234' });
+    const opened = within(item).getByRole('link', { name: 'receipt.png' });
+    expect([
+      opened.getAttribute('href'),
+      opened.getAttribute('target'),
+      opened.getAttribute('rel'),
+    ]).toEqual([link, '_blank', 'noopener noreferrer']);
+  });
+
   it('shows the clock against the promised date, and lets the customer say it was them', async () => {
     api.get.mockResolvedValue({ status: 200, data: { disputes: [frozen] } });
     renderRoute(<MyReportsScreen />, '/dashboard/reports');

@@ -130,7 +130,15 @@ export function MyReportsScreen() {
                   </p>
                   {dispute.attachment_url ? (
                     <p className={styles.muted}>
-                      Attached: {attachmentName(dispute.attachment_url)}
+                      Attached:{' '}
+                      {dispute.attachment_link ? (
+                        // The link lasts minutes: the list is read again each time it is opened.
+                        <a href={dispute.attachment_link} target="_blank" rel="noopener noreferrer">
+                          {attachmentName(dispute.attachment_url)}
+                        </a>
+                      ) : (
+                        attachmentName(dispute.attachment_url)
+                      )}
                     </p>
                   ) : null}
                   {dispute.status === 'resolved' ? (
