@@ -449,6 +449,32 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
         transferredKobo + creditedKobo,
       );
     });
+    // The alerts derivation (a job on whichever instance claims it) catches up after the outage:
+    // every posting on a customer's wallet gets one alert, none twice
+    // (docs/decisions/033-alerts-derived-from-the-ledger.md).
+    const alertGaps = () =>
+      withDatabase(async (db) => {
+        const { rows } = await sql<{ missing: number; doubled: number }>`
+          select
+            (select count(*)::int from ledger_postings p
+               join ledger_accounts a on a.id = p.account_id
+              where a.type = 'customer_wallet'
+                and not exists (select 1 from alerts x
+                                 where x.entry_id = p.entry_id and x.account_id = p.account_id))
+              as missing,
+            (select count(*)::int from (select 1 from alerts where entry_id is not null
+               group by entry_id, account_id having count(*) > 1) d) as doubled`.execute(db);
+        return rows[0] ?? { missing: -1, doubled: -1 };
+      });
+    await until(
+      'every movement alerted after the outage',
+      async () => {
+        const gaps = await alertGaps();
+        expect(gaps.doubled).toBe(0);
+        return gaps.missing === 0;
+      },
+      60_000,
+    );
     expect(exits).toEqual([]);
   }, 240_000);
 });
