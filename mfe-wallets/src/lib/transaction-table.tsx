@@ -2,23 +2,15 @@
 // product name (others raw); credits in the primary colour, all others red. On a phone the four
 // columns wrap a date over three lines, so each entry is a readable row there instead.
 import type { ReactNode } from 'react';
-import { formatNaira, transactionTypeLabel, transactionTypeTone } from '@ajo/shared/format';
+import {
+  formatDateTime,
+  formatNaira,
+  transactionTypeLabel,
+  transactionTypeTone,
+} from '@ajo/shared/format';
 import styles from './wallets.module.css';
 import { useWideScreen } from './use-wide-screen';
 import { PRODUCT_NAME, type Transaction } from './wallets-api';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
 
 export function TransactionTable(props: {
   transactions: readonly Transaction[];
@@ -47,7 +39,9 @@ export function TransactionTable(props: {
               >
                 {formatNaira(transaction.amount)}
               </span>
-              <span className={styles.entryDate}>{formatDate(transaction.transaction_date)}</span>
+              <span className={styles.entryDate}>
+                {formatDateTime(transaction.transaction_date)}
+              </span>
               {transaction.narration ? (
                 <span className={styles.entryNarration}>{transaction.narration}</span>
               ) : null}
@@ -76,7 +70,7 @@ export function TransactionTable(props: {
             const tone = transactionTypeTone(transaction.transaction_type);
             return (
               <tr key={`${transaction.transaction_date}-${index}`}>
-                <td>{formatDate(transaction.transaction_date)}</td>
+                <td>{formatDateTime(transaction.transaction_date)}</td>
                 <td>{transactionTypeLabel(transaction.transaction_type, PRODUCT_NAME)}</td>
                 <td data-tone={tone} className={tone === 'primary' ? styles.credit : styles.debit}>
                   {formatNaira(transaction.amount)}

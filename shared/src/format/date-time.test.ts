@@ -9,3 +9,9 @@ describe('formatDateTime', () => {
     expect(text).toMatch(/00:30|12:30/);
   });
 });
+
+describe('formatDateTime on a text that is not a date', () => {
+  it('shows the text as it came rather than "Invalid Date"', () => {
+    expect(formatDateTime('yesterday')).toBe('yesterday');
+  });
+});

@@ -111,19 +111,7 @@ export async function confirmItWasMe(trackingNumber: string): Promise<Dispute> {
   return parseResponse(z.object({ dispute: disputeSchema }), response.data).dispute;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+export { formatDateTime } from '@ajo/shared/format';
 
 /** The clock against the promised date: "Answer due in 2 days 3 hours" or "Overdue by 5 hours". */
 export function promiseClock(respondBy: string, now: Date): string {
