@@ -12,6 +12,15 @@ import type { PurchaseResult } from './payments-api';
 // Only a delivered prepaid token needs it: fetched then, not with the payments screens.
 const TokenPanel = lazy(() => import('./token-panel'));
 
+/** The meter or smartcard number as typed; a phone as Confirm showed it (08…), not the 234… form. */
+function recipientRow(transaction: PurchaseResult['transaction']) {
+  if (transaction.product === 'electricity')
+    return { label: 'Meter number', value: transaction.recipient };
+  if (transaction.product === 'cable-tv')
+    return { label: 'Smartcard number', value: transaction.recipient };
+  return { label: 'Phone number', value: toLocalPhone(transaction.recipient) };
+}
+
 export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseResult>) {
   const result = outcome.details;
   if (!result) return null;
@@ -27,14 +36,7 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
         label="Purchase details"
         rows={[
           { label: 'Provider', value: transaction.provider },
-          {
-            label: transaction.product === 'electricity' ? 'Meter number' : 'Phone number',
-            // As the customer typed it and Confirm showed it (08…), not the wire's 234… form.
-            value:
-              transaction.product === 'electricity'
-                ? transaction.recipient
-                : toLocalPhone(transaction.recipient),
-          },
+          recipientRow(transaction),
           { label: 'Item', value: transaction.description },
           { label: 'Amount', amount: transaction.amount },
           // A receipt says what the purchase cost on top (nothing) and when it was made.
