@@ -35,9 +35,12 @@ export function storedDetails<T>(
 export function PaymentScreen<T>({
   title,
   renderForm,
+  receiptTitle,
   ...flow
 }: FlowProps<T> & {
   title: string;
+  /** Offer a receipt to share or download on the status step, with this title. */
+  receiptTitle?: string;
   renderForm: (
     user: User,
     initiate: Parameters<MoneyFlowProps<T>['renderInitiate']>[0],
@@ -51,7 +54,7 @@ export function PaymentScreen<T>({
           {...flow}
           showToast={(kind, message) => void showToast(kind, message)}
           renderInitiate={(initiate) => renderForm(user, initiate)}
-          renderStatus={(slot) => <PurchaseStatus {...slot} />}
+          renderStatus={(slot) => <PurchaseStatus {...slot} receiptTitle={receiptTitle} />}
           linkComponent={CrossAppLink}
         />
       ) : (

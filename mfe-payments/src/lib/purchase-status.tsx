@@ -8,6 +8,7 @@ import { toLocalPhone } from '@ajo/shared/schemas';
 import { Spinner } from '@ajo/shared/ui';
 import { SummaryList } from '@ajo/shared/ui/money-fields';
 import type { PurchaseResult } from './payments-api';
+import { ReceiptActions } from './receipt';
 
 // Only a delivered prepaid token needs it: fetched then, not with the payments screens.
 const TokenPanel = lazy(() => import('./token-panel'));
@@ -21,10 +22,18 @@ function recipientRow(transaction: PurchaseResult['transaction']) {
   return { label: 'Phone number', value: toLocalPhone(transaction.recipient) };
 }
 
-export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseResult>) {
+/**
+ * `receiptTitle`: the screen offers a receipt to share or download (a failed purchase has none:
+ * its money is back, and the history shows the reversal).
+ */
+export function PurchaseStatus<T>({
+  outcome,
+  receiptTitle,
+}: MoneyFlowStatusSlot<T, PurchaseResult> & { receiptTitle?: string }) {
   const result = outcome.details;
   if (!result) return null;
   const { transaction } = result;
+  const recipient = recipientRow(transaction);
   return (
     <>
       {transaction.token ? (
@@ -36,7 +45,7 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
         label="Purchase details"
         rows={[
           { label: 'Provider', value: transaction.provider },
-          recipientRow(transaction),
+          recipient,
           { label: 'Item', value: transaction.description },
           { label: 'Amount', amount: transaction.amount },
           // A receipt says what the purchase cost on top (nothing) and when it was made.
@@ -44,6 +53,19 @@ export function PurchaseStatus<T>({ outcome }: MoneyFlowStatusSlot<T, PurchaseRe
           { label: 'Date and time', value: formatDateTime(transaction.created_at) },
         ]}
       />
+      {receiptTitle && transaction.status !== 'failed' ? (
+        <ReceiptActions
+          receipt={{
+            title: receiptTitle,
+            transaction,
+            lines: [
+              ['Provider', transaction.provider],
+              [recipient.label, recipient.value],
+              ['Item', transaction.description],
+            ],
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -14,10 +14,29 @@ import {
   session,
   toasts,
 } from '@ajo/remote-kit/testing';
+import { RECEIPT_COPIED } from '../../../lib/receipt';
 import { purchaseAnswer } from '../../../lib/test-purchases';
 import { CableTvScreen, formatDueDate } from './cable-tv-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+
+// The PDF library is a separate chunk, loaded only when Download PDF is pressed: the factory runs
+// on the first import, so the count says when that happens (on globalThis: a static import would
+// run the factory before this file's own lets).
+const pdf = globalThis as typeof globalThis & { pdfLoads?: number; pdfSaved?: string[] };
+jest.mock('jspdf', () => {
+  const counter = globalThis as typeof globalThis & { pdfLoads?: number; pdfSaved?: string[] };
+  counter.pdfLoads = (counter.pdfLoads ?? 0) + 1;
+  return {
+    jsPDF: class {
+      setFontSize() {}
+      text() {}
+      save(name: string) {
+        (counter.pdfSaved ??= []).push(name);
+      }
+    },
+  };
+});
 
 const PROVIDERS = [
   { code: 'dstv', name: 'DStv', number_label: 'Smartcard number', number_length: 10 },
@@ -176,6 +195,31 @@ describe('/dashboard/payments/cable-tv', () => {
     expect(screen.getAllByText('7011111111').length).toBeGreaterThan(0);
   });
 
+  it('offers the receipt: Download PDF loads the PDF library then, Share copies the text', async () => {
+    const user = await fillValidated();
+    await user.click(proceedButton());
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(pdf.pdfLoads ?? 0).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() =>
+      expect(pdf.pdfSaved).toEqual(['ajo-receipt-money-0123456789abcdef0123456789abcdef.pdf']),
+    );
+    expect(pdf.pdfLoads).toBe(1);
+    // user-event installs its own clipboard at setup: spy on that one.
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Share receipt' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    const text = String((writeText.mock.calls[0] as unknown[])[0]);
+    expect(text).toContain('Ajo Wallet — Cable TV Subscription');
+    expect(text).toContain('Amount: ₦19,000.00');
+    expect(text).toContain('Smartcard number: 7011111111');
+    expect(text).toContain('Item: DStv Compact');
+    expect(text).toContain('Reference: money-0123456789abcdef0123456789abcdef');
+    expect(toasts()).toContainEqual(['success', RECEIPT_COPIED]);
+  });
+
   it('shows a pending purchase with what happens next', async () => {
     const pending =
       'Your cable TV purchase is being processed. We will keep checking; if it fails, your money comes back to your wallet automatically.';
@@ -195,6 +239,8 @@ describe('/dashboard/payments/cable-tv', () => {
     await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(failed)).toBeInTheDocument();
+    // No receipt for money that came back.
+    expect(screen.queryByRole('button', { name: 'Share receipt' })).not.toBeInTheDocument();
   });
 
   it('toasts the fallback when the providers cannot be loaded', async () => {

@@ -2,7 +2,8 @@
 // SPEC §9), provider, smartcard / IUC number with Validate (name, current bouquet and its due date
 // shown), renew the current bouquet or choose another (the amount is the bouquet's price,
 // read-only), phone number for the receipt SMS. Proceed needs every field and the validated
-// smartcard; changing the provider or the number clears the validation.
+// smartcard; changing the provider or the number clears the validation. The status step offers
+// the receipt to share or download, as the transfer screens do.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { User } from '@ajo/shared/entities';
@@ -95,6 +96,7 @@ export function CableTvScreen() {
       title="Cable TV"
       initiateHeading="Cable TV details"
       restartLabel="Pay for another subscription"
+      receiptTitle="Cable TV Subscription"
       errorFallback={ERROR_INITIATING_CABLE_TV_PURCHASE}
       {...calls}
       persist={PERSIST}
