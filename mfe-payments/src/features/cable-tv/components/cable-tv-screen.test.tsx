@@ -220,6 +220,36 @@ describe('/dashboard/payments/cable-tv', () => {
     expect(toasts()).toContainEqual(['success', RECEIPT_COPIED]);
   });
 
+  it('asks for the step-up OTP on a 202 and sends it with the same key', async () => {
+    api.encrypted.post.mockImplementation(async (url: string, body: { otp?: string }) => {
+      if (url.endsWith('/get-providers')) return { status: 200, data: { providers: PROVIDERS } };
+      if (url.endsWith('/get-bouquets')) return { status: 200, data: { bouquets: BOUQUETS } };
+      if (url.endsWith('/verify-smartcard')) return { status: 200, data: { customer: CUSTOMER } };
+      if (!body.otp) {
+        return {
+          status: 202,
+          data: { message: 'OTP sent', notificationChannel: 'phone', recipient: '2348012345678' },
+        };
+      }
+      return cableAnswer();
+    });
+    const user = await fillValidated();
+    await user.click(proceedButton());
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: /OTP/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    const purchases = api.encrypted.post.mock.calls.filter(([url]) => url === PURCHASE_URL);
+    expect(purchases.map(([, body]) => (body as { otp?: string }).otp)).toEqual([
+      undefined,
+      '123456',
+    ]);
+    const keys = purchases.map(([, , config]) => JSON.stringify(config));
+    expect(keys[0]).toBe(keys[1]);
+  });
+
   it('shows a pending purchase with what happens next', async () => {
     const pending =
       'Your cable TV purchase is being processed. We will keep checking; if it fails, your money comes back to your wallet automatically.';
