@@ -13,12 +13,15 @@ import { ReceiptActions } from './receipt';
 // Only a delivered prepaid token needs it: fetched then, not with the payments screens.
 const TokenPanel = lazy(() => import('./token-panel'));
 
-/** The meter or smartcard number as typed; a phone as Confirm showed it (08…), not the 234… form. */
-function recipientRow(transaction: PurchaseResult['transaction']) {
+/**
+ * The meter or smartcard number as typed; a phone as Confirm showed it (08…), not the 234… form.
+ * `label`: what the provider calls its customer number (a GOtv IUC number, a Showmax phone).
+ */
+function recipientRow(transaction: PurchaseResult['transaction'], label?: string) {
   if (transaction.product === 'electricity')
     return { label: 'Meter number', value: transaction.recipient };
   if (transaction.product === 'cable-tv')
-    return { label: 'Smartcard number', value: transaction.recipient };
+    return { label: label ?? 'Smartcard number', value: transaction.recipient };
   return { label: 'Phone number', value: toLocalPhone(transaction.recipient) };
 }
 
@@ -28,12 +31,17 @@ function recipientRow(transaction: PurchaseResult['transaction']) {
  */
 export function PurchaseStatus<T>({
   outcome,
+  details,
   receiptTitle,
-}: MoneyFlowStatusSlot<T, PurchaseResult> & { receiptTitle?: string }) {
+  recipientLabel,
+}: MoneyFlowStatusSlot<T, PurchaseResult> & {
+  receiptTitle?: string;
+  recipientLabel?: (details: T) => string;
+}) {
   const result = outcome.details;
   if (!result) return null;
   const { transaction } = result;
-  const recipient = recipientRow(transaction);
+  const recipient = recipientRow(transaction, recipientLabel?.(details));
   return (
     <>
       {transaction.token ? (

@@ -220,6 +220,35 @@ describe('/dashboard/payments/cable-tv', () => {
     expect(toasts()).toContainEqual(['success', RECEIPT_COPIED]);
   });
 
+  it('names the customer number as the provider does, on Confirm and on the status step', async () => {
+    answer(
+      cableAnswer({
+        provider: 'GOtv',
+        recipient: '8011111111',
+        description: 'DStv Compact',
+      }),
+    );
+    renderRoute(<CableTvScreen />, '/dashboard/payments/cable-tv');
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: /Source wallet/ }),
+      '1100000001',
+    );
+    await screen.findByRole('option', { name: 'GOtv' });
+    await user.selectOptions(screen.getByRole('combobox', { name: /Provider/ }), 'gotv');
+    await user.type(screen.getByRole('textbox', { name: /IUC number/ }), '8011111111');
+    await user.click(screen.getByRole('button', { name: 'Validate' }));
+    await screen.findByText('TESTCARD DELIVERED');
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '08031234567');
+    await user.click(proceedButton());
+    expect(await screen.findByText('IUC number')).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/Transaction PIN/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Transaction Successful' });
+    expect(screen.getByText('IUC number')).toBeInTheDocument();
+    expect(screen.queryByText('Smartcard number')).not.toBeInTheDocument();
+  });
+
   it('asks for the step-up OTP on a 202 and sends it with the same key', async () => {
     api.encrypted.post.mockImplementation(async (url: string, body: { otp?: string }) => {
       if (url.endsWith('/get-providers')) return { status: 200, data: { providers: PROVIDERS } };

@@ -97,6 +97,7 @@ export function CableTvScreen() {
       initiateHeading="Cable TV details"
       restartLabel="Pay for another subscription"
       receiptTitle="Cable TV Subscription"
+      recipientLabel={(d) => d.number_label}
       errorFallback={ERROR_INITIATING_CABLE_TV_PURCHASE}
       {...calls}
       persist={PERSIST}
