@@ -35,9 +35,15 @@ export function storedDetails<T>(
 export function PaymentScreen<T>({
   title,
   renderForm,
+  receiptTitle,
+  recipientLabel,
   ...flow
 }: FlowProps<T> & {
   title: string;
+  /** Offer a receipt to share or download on the status step, with this title. */
+  receiptTitle?: string;
+  /** What the status step calls the recipient, when the details say (cable TV's providers). */
+  recipientLabel?: (details: T) => string;
   renderForm: (
     user: User,
     initiate: Parameters<MoneyFlowProps<T>['renderInitiate']>[0],
@@ -51,7 +57,9 @@ export function PaymentScreen<T>({
           {...flow}
           showToast={(kind, message) => void showToast(kind, message)}
           renderInitiate={(initiate) => renderForm(user, initiate)}
-          renderStatus={(slot) => <PurchaseStatus {...slot} />}
+          renderStatus={(slot) => (
+            <PurchaseStatus {...slot} receiptTitle={receiptTitle} recipientLabel={recipientLabel} />
+          )}
           linkComponent={CrossAppLink}
         />
       ) : (

@@ -1,5 +1,6 @@
-// The calls of this remote (SPEC §7 "Payments"): the three purchases (money calls through the
-// shared four-step flow), the data plans, the DisCos and the meter check.
+// The calls of this remote (SPEC §7 "Payments"): the four purchases (money calls through the
+// shared four-step flow), the data plans, the DisCos and the meter check, the cable TV providers,
+// their bouquets and the smartcard check.
 import { IDEMPOTENCY_KEY_HEADER } from '@ajo/shared/constants';
 import {
   lookUpAttempt,
@@ -9,16 +10,23 @@ import {
 } from '@ajo/shared/money-flow';
 import {
   airtimePurchaseResponseSchema,
+  cableBouquetsResponseSchema,
+  cableProvidersResponseSchema,
+  cableTvPurchaseResponseSchema,
   dataPlansResponseSchema,
   dataPurchaseResponseSchema,
   electricityPurchaseResponseSchema,
   serviceTypesResponseSchema,
   stepUpChallengeSchema,
   verifyMeterResponseSchema,
+  verifySmartcardResponseSchema,
   type BillPayment,
+  type CableBouquetRecord,
+  type CableProviderRecord,
   type DataPlanRecord,
   type ServiceTypesResponse,
   type VerifyMeterResponse,
+  type VerifySmartcardResponse,
 } from '@ajo/shared/schemas';
 import { loadHostApi, loadHostBus } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
@@ -134,4 +142,40 @@ export async function verifyMeter(
     service_type: serviceType,
   });
   return parseResponse(verifyMeterResponseSchema, response.data).meter;
+}
+
+/** POST /payments/categories/cable-tv/buy-cable-tv: 201 transaction.userReference. */
+export const cableTvPurchase = <T>(toPayload: (details: T) => Payload) =>
+  purchase('/payments/categories/cable-tv/buy-cable-tv', toPayload, (data) => {
+    const answer = parseResponse(cableTvPurchaseResponseSchema, data);
+    return { ...answer, reference: answer.transaction.userReference };
+  });
+
+/** POST /payments/categories/cable-tv/get-providers (encrypted, empty). */
+export async function fetchCableProviders(): Promise<CableProviderRecord[]> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post('/payments/categories/cable-tv/get-providers', {});
+  return parseResponse(cableProvidersResponseSchema, response.data).providers;
+}
+
+/** POST /payments/categories/cable-tv/get-bouquets (encrypted): one provider's, price in naira. */
+export async function fetchCableBouquets(provider: string): Promise<CableBouquetRecord[]> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post('/payments/categories/cable-tv/get-bouquets', {
+    provider,
+  });
+  return parseResponse(cableBouquetsResponseSchema, response.data).bouquets;
+}
+
+/** POST /payments/categories/cable-tv/verify-smartcard (encrypted): name, bouquet, due date. */
+export async function verifySmartcard(
+  provider: string,
+  smartcardNumber: string,
+): Promise<VerifySmartcardResponse['customer']> {
+  const { api } = await loadHostApi();
+  const response = await api.encrypted.post('/payments/categories/cable-tv/verify-smartcard', {
+    provider,
+    smartcard_number: smartcardNumber,
+  });
+  return parseResponse(verifySmartcardResponseSchema, response.data).customer;
 }

@@ -311,9 +311,9 @@ export interface BeneficiariesTable {
 }
 
 export type BillPaymentStatus = 'pending' | 'delivered' | 'failed';
-export type BillProduct = 'airtime' | 'data' | 'electricity';
+export type BillProduct = 'airtime' | 'data' | 'electricity' | 'cable-tv';
 
-// One airtime, data or electricity purchase: the ledger debit's reference and the aggregator's
+// One airtime, data, electricity or cable TV purchase (migration 0027 adds cable TV): the ledger debit's reference and the aggregator's
 // request id (src/modules/payments).
 export interface BillPaymentsTable {
   reference: string;

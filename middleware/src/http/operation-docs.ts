@@ -72,6 +72,11 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/payments/categories/electricity/get-service-types':
     'List the electricity distributors',
   'POST /api/payments/categories/electricity/verify-meter': 'Name the holder of a meter number',
+  'POST /api/payments/categories/cable-tv/buy-cable-tv': 'Pay for a cable TV bouquet',
+  'POST /api/payments/categories/cable-tv/get-providers': 'List the cable TV providers',
+  'POST /api/payments/categories/cable-tv/get-bouquets': "List a cable TV provider's bouquets",
+  'POST /api/payments/categories/cable-tv/verify-smartcard':
+    'Name the holder of a smartcard, their bouquet and its due date',
   'GET /api/payments/transactions/:reference': 'Read the status of a bill payment',
   'POST /api/users/:id/update-bvn': 'Add or change the BVN on the profile',
   'POST /api/users/:id/reveal-bvn': 'Reveal the full BVN (needs the security PIN)',
@@ -146,6 +151,16 @@ export const MONEY_CALL_EXAMPLES: Record<string, Record<string, unknown>> = {
     wallet_account_number: '2001234567',
     account_details: { name: 'ADAEZE OKONKWO', address: '12 Allen Avenue, Ikeja' },
     wallet_name: 'Main Wallet',
+  },
+  'POST /api/payments/categories/cable-tv/buy-cable-tv': {
+    transaction_pin: '246810',
+    wallet_account_number: '2001234567',
+    wallet_name: 'Main Wallet',
+    provider: 'dstv',
+    smartcard_number: '7011111111',
+    bouquet_code: 'dstv-compact',
+    amount: 19000,
+    phone_number: '08012345678',
   },
 };
 

@@ -30,6 +30,8 @@ export const ENTRY_TYPES = [
   'airtime',
   'data',
   'electricity',
+  // Migration 0027.
+  'cable-tv',
   'funding',
   'reward',
   'reversal',

@@ -24,7 +24,14 @@ export const TIER_LIMITS: Record<KycTier, TierLimits> = {
 };
 
 /** Entry types that send money out of a customer's wallets (SPEC §9 types). */
-const OUTGOING_TYPES = ['intra-outward', 'inter-outward', 'airtime', 'data', 'electricity'];
+const OUTGOING_TYPES = [
+  'intra-outward',
+  'inter-outward',
+  'airtime',
+  'data',
+  'electricity',
+  'cable-tv',
+];
 
 /** Start of today in Lagos (UTC+1) as a timestamptz, on the database's clock. */
 const LAGOS_DAY_START = sql<Date>`date_trunc('day', now() + interval '1 hour') - interval '1 hour'`;

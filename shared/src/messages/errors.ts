@@ -24,6 +24,10 @@ export const OTP_RESEND_FAILED = 'Failed to resend OTP! Please try again.';
 export const ERROR_INITIATING_AIRTIME_PURCHASE = 'Error initiating airtime purchase';
 export const ERROR_INITIATING_ELECTRICITY_PURCHASE = 'Error initiating electricity purchase';
 export const ERROR_INITIATING_DATA_PURCHASE = 'Error initiating data purchase';
+// Cable TV, in the words of SPEC §8's other payments (the SPEC predates the screen).
+export const ERROR_GETTING_CABLE_TV_PROVIDERS = 'Error getting cable TV providers';
+export const ERROR_VERIFYING_SMARTCARD_NUMBER = 'Error verifying smartcard number';
+export const ERROR_INITIATING_CABLE_TV_PURCHASE = 'Error initiating cable TV purchase';
 export const ERROR_UPDATING_BVN = 'Error Updating BVN';
 export const ERROR_UPDATING_BVN_INVALID =
   'Error Updating BVN : BVN Should be a string of eleven digits';

@@ -9,7 +9,7 @@ import { z } from './zod';
 const nonEmpty = z.string().check(z.minLength(1));
 const telcoCodes = TELCOS.map((t) => t.code) as [TelcoCode, ...TelcoCode[]];
 
-export const PAYMENT_PRODUCTS = ['airtime', 'data', 'electricity'] as const;
+export const PAYMENT_PRODUCTS = ['airtime', 'data', 'electricity', 'cable-tv'] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
 
 /**
@@ -23,11 +23,11 @@ export const billPaymentSchema = z.object({
   status: moneyCallStatusSchema,
   /** Naira. */
   amount: z.number(),
-  /** The network ('MTN') or the DisCo ('Ikeja Electric (IKEDC)'). */
+  /** The network ('MTN'), the DisCo ('Ikeja Electric (IKEDC)') or the cable TV provider ('DStv'). */
   provider: z.string(),
-  /** The phone number (234…) or the meter number. */
+  /** The phone number (234…), the meter number or the smartcard number. */
   recipient: z.string(),
-  /** 'Airtime', the data plan, or 'Prepaid' / 'Postpaid'. */
+  /** 'Airtime', the data plan, 'Prepaid' / 'Postpaid', or the bouquet ('DStv Compact'). */
   description: z.string(),
   /** Prepaid electricity once delivered: the 20-digit token, digits only. */
   token: z.nullable(z.string().check(z.regex(/^\d{20}$/))),
@@ -99,3 +99,46 @@ export const verifyMeterResponseSchema = z.object({
   }),
 });
 export type VerifyMeterResponse = z.infer<typeof verifyMeterResponseSchema>;
+
+/**
+ * POST /payments/categories/cable-tv/get-providers (docs/domain.md "Cable TV"): code and name,
+ * and what the provider calls its customer number and how many digits it has, so a form can check
+ * it before asking.
+ */
+export const cableProvidersResponseSchema = z.object({
+  providers: z.array(
+    z.object({
+      code: nonEmpty,
+      name: nonEmpty,
+      number_label: nonEmpty,
+      number_length: z.number(),
+    }),
+  ),
+});
+export type CableProvidersResponse = z.infer<typeof cableProvidersResponseSchema>;
+export type CableProviderRecord = CableProvidersResponse['providers'][number];
+
+/** POST /payments/categories/cable-tv/get-bouquets: the provider's bouquets, price in naira. */
+export const cableBouquetsResponseSchema = z.object({
+  bouquets: z.array(z.object({ code: nonEmpty, name: nonEmpty, amount: z.number() })),
+});
+export type CableBouquetsResponse = z.infer<typeof cableBouquetsResponseSchema>;
+export type CableBouquetRecord = CableBouquetsResponse['bouquets'][number];
+
+/**
+ * POST /payments/categories/cable-tv/verify-smartcard: the customer's name, the bouquet paid for
+ * now (its code, to renew it) and the day it runs out (YYYY-MM-DD).
+ */
+export const verifySmartcardResponseSchema = z.object({
+  customer: z.object({
+    name: nonEmpty,
+    current_bouquet: nonEmpty,
+    current_bouquet_code: nonEmpty,
+    due_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  }),
+});
+export type VerifySmartcardResponse = z.infer<typeof verifySmartcardResponseSchema>;
+
+/** POST /payments/categories/cable-tv/buy-cable-tv (201). */
+export const cableTvPurchaseResponseSchema = airtimePurchaseResponseSchema;
+export type CableTvPurchaseResponse = AirtimePurchaseResponse;

@@ -1,13 +1,27 @@
-import { METER_NOT_VERIFIED, PHONE_INVALID, TELCO_REQUIRED } from '../messages/validation';
+import {
+  BOUQUET_REQUIRED,
+  CABLE_PROVIDER_REQUIRED,
+  METER_NOT_VERIFIED,
+  PHONE_INVALID,
+  SMARTCARD_NOT_VERIFIED,
+  SMARTCARD_NUMBER_INVALID,
+  SMARTCARD_NUMBER_LENGTH,
+  SMARTCARD_NUMBER_REQUIRED,
+  TELCO_REQUIRED,
+} from '../messages/validation';
 import {
   airtimeFormSchema,
   airtimePayloadSchema,
+  cableTvFormSchema,
+  cableTvPayloadSchema,
   dataFormSchema,
   dataPayloadSchema,
   electricityFormSchema,
   electricityPayloadSchema,
+  smartcardNumberSchema,
   telcoSchema,
   verifyMeterPayloadSchema,
+  verifySmartcardPayloadSchema,
 } from './payments';
 import { firstMessage } from './test-helpers';
 
@@ -100,5 +114,56 @@ describe('electricity', () => {
     });
     expect(parsed.phone_number).toBe('2348031234567');
     expect(parsed.amount).toBe(3000);
+  });
+});
+
+describe('cable TV', () => {
+  it.each(['7011111111', '02111111111', ' 8011111111 '])('a smartcard number %p is digits', (n) => {
+    expect(smartcardNumberSchema.parse(n)).toBe(n.trim());
+  });
+  it.each([
+    ['', SMARTCARD_NUMBER_REQUIRED],
+    ['__proto__', SMARTCARD_NUMBER_INVALID],
+    ['7011-111111', SMARTCARD_NUMBER_INVALID],
+    ['701111111', SMARTCARD_NUMBER_LENGTH],
+    ['701111111111', SMARTCARD_NUMBER_LENGTH],
+  ])('refuses %p: %s', (n, message) => {
+    expect(firstMessage(smartcardNumberSchema, n)).toBe(message);
+  });
+  it('the check needs a provider', () => {
+    expect(
+      firstMessage(verifySmartcardPayloadSchema, { smartcard_number: '7011111111' }, 'provider'),
+    ).toBe(CABLE_PROVIDER_REQUIRED);
+  });
+  const form = {
+    wallet_account_number: '1100000001',
+    provider: 'dstv',
+    smartcard_number: '7011111111',
+    customer_name: 'TESTCARD DELIVERED',
+    bouquet_code: 'dstv-compact',
+    phone_number: '08031234567',
+    amount: '19000',
+  };
+  it('the form needs the smartcard validated and a bouquet', () => {
+    expect(cableTvFormSchema.safeParse(form).success).toBe(true);
+    expect(firstMessage(cableTvFormSchema, { ...form, customer_name: '' }, 'customer_name')).toBe(
+      SMARTCARD_NOT_VERIFIED,
+    );
+    expect(firstMessage(cableTvFormSchema, { ...form, bouquet_code: '' }, 'bouquet_code')).toBe(
+      BOUQUET_REQUIRED,
+    );
+  });
+  it('the payload sends the phone as 234 plus the rest and the amount as a number', () => {
+    const parsed = cableTvPayloadSchema.parse({
+      transaction_pin: '123456',
+      wallet_account_number: '1100000001',
+      wallet_name: 'Main',
+      provider: 'dstv',
+      smartcard_number: '7011111111',
+      bouquet_code: 'dstv-compact',
+      amount: '19000',
+      phone_number: '08031234567',
+    });
+    expect(parsed).toMatchObject({ phone_number: '2348031234567', amount: 19000 });
   });
 });

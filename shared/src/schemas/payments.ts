@@ -1,11 +1,17 @@
-// SPEC §3 / §5 / §7 airtime, data and electricity forms and payloads.
+// SPEC §3 / §5 / §7 airtime, data and electricity forms and payloads, and cable TV's alike.
 import { TELCOS } from '@ajo/shared/constants';
 import type { TelcoCode } from '../entities';
 import {
+  BOUQUET_REQUIRED,
+  CABLE_PROVIDER_REQUIRED,
   DATA_PLAN_REQUIRED,
   METER_NOT_VERIFIED,
   REQUIRED,
   SERVICE_TYPE_REQUIRED,
+  SMARTCARD_NOT_VERIFIED,
+  SMARTCARD_NUMBER_INVALID,
+  SMARTCARD_NUMBER_LENGTH,
+  SMARTCARD_NUMBER_REQUIRED,
   TELCO_REQUIRED,
 } from '@ajo/shared/messages';
 import { transactionPinSchema, twoFactorOtpSchema } from './codes';
@@ -99,3 +105,61 @@ export const electricityPayloadSchema = z.object({
   otp: optionalOtp,
 });
 export type ElectricityPayload = z.output<typeof electricityPayloadSchema>;
+
+/**
+ * A cable TV customer number (docs/domain.md "Cable TV"): a DStv smartcard or GOtv IUC number (10
+ * digits), a StarTimes smartcard or the phone number of a Showmax account (11). Digits only, so a
+ * name such as `__proto__` never reaches a lookup; the provider's own length is checked against
+ * the provider chosen (the providers call says it).
+ */
+export const smartcardNumberSchema = z
+  .string(SMARTCARD_NUMBER_REQUIRED)
+  .check(
+    z.trim(),
+    z.minLength(1, { error: SMARTCARD_NUMBER_REQUIRED, abort: true }),
+    z.regex(/^\d+$/, { error: SMARTCARD_NUMBER_INVALID, abort: true }),
+    z.minLength(10, SMARTCARD_NUMBER_LENGTH),
+    z.maxLength(11, SMARTCARD_NUMBER_LENGTH),
+  );
+
+/** POST /payments/categories/cable-tv/get-bouquets (encrypted). */
+export const cableBouquetsPayloadSchema = z.object({
+  provider: requiredString(CABLE_PROVIDER_REQUIRED),
+});
+export type CableBouquetsPayload = z.infer<typeof cableBouquetsPayloadSchema>;
+
+/** POST /payments/categories/cable-tv/verify-smartcard (encrypted). */
+export const verifySmartcardPayloadSchema = z.object({
+  provider: requiredString(CABLE_PROVIDER_REQUIRED),
+  smartcard_number: smartcardNumberSchema,
+});
+export type VerifySmartcardPayload = z.infer<typeof verifySmartcardPayloadSchema>;
+
+/**
+ * Cable TV initiate, as electricity's: every field, the smartcard validated (customer_name is the
+ * name the check answered), and the amount read-only, set from the bouquet.
+ */
+export const cableTvFormSchema = z.object({
+  wallet_account_number: sourceWalletNumberSchema,
+  provider: requiredString(CABLE_PROVIDER_REQUIRED),
+  smartcard_number: smartcardNumberSchema,
+  customer_name: requiredString(SMARTCARD_NOT_VERIFIED),
+  bouquet_code: requiredString(BOUQUET_REQUIRED),
+  phone_number: phoneSchema,
+  amount: amountSchema,
+});
+export type CableTvFormValues = z.infer<typeof cableTvFormSchema>;
+
+/** Cable TV details as the API receives them (otp on the second call). */
+export const cableTvPayloadSchema = z.object({
+  transaction_pin: transactionPinSchema,
+  wallet_account_number: sourceWalletNumberSchema,
+  wallet_name: requiredString(REQUIRED),
+  provider: requiredString(CABLE_PROVIDER_REQUIRED),
+  smartcard_number: smartcardNumberSchema,
+  bouquet_code: requiredString(BOUQUET_REQUIRED),
+  amount: apiAmountSchema,
+  phone_number: apiPhoneSchema,
+  otp: optionalOtp,
+});
+export type CableTvPayload = z.output<typeof cableTvPayloadSchema>;

@@ -21,6 +21,7 @@ import * as m0023 from './0023-alerts.js';
 import * as m0024 from './0024-disputes.js';
 import * as m0025 from './0025-pending-money-indexes.js';
 import * as m0026 from './0026-money-locks-leave-foreign-keys-alone.js';
+import * as m0027 from './0027-cable-tv.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0024-disputes': m0024,
   '0025-pending-money-indexes': m0025,
   '0026-money-locks-leave-foreign-keys-alone': m0026,
+  '0027-cable-tv': m0027,
 };

@@ -1,12 +1,15 @@
 import type { BillProduct } from '../../db/schema.js';
 
 // The middleware's own answers on the payment routes (the client's fallbacks are SPEC §8's).
+/** How a sentence names a product: 'cable TV', else the product's own name. */
+const named = (product: BillProduct) => (product === 'cable-tv' ? 'cable TV' : product);
+
 export const purchaseMessage = {
-  successful: (product: BillProduct) => `Your ${product} purchase was successful.`,
+  successful: (product: BillProduct) => `Your ${named(product)} purchase was successful.`,
   pending: (product: BillProduct) =>
-    `Your ${product} purchase is being processed. We will keep checking; if it fails, your money comes back to your wallet automatically.`,
+    `Your ${named(product)} purchase is being processed. We will keep checking; if it fails, your money comes back to your wallet automatically.`,
   failed: (product: BillProduct) =>
-    `Your ${product} purchase failed. The money has been returned to your wallet.`,
+    `Your ${named(product)} purchase failed. The money has been returned to your wallet.`,
 };
 
 export const PAYMENT_NOT_FOUND = 'Transaction not found.';
@@ -24,5 +27,13 @@ export const belowMinimumPurchase = (minimum: string, arrears: string | null) =>
   arrears
     ? `The minimum purchase for this meter is ${minimum}, including ${arrears} of arrears.`
     : `The minimum purchase for this meter is ${minimum}.`;
+export const CABLE_PROVIDER_UNKNOWN = 'Select a cable TV provider';
+export const SMARTCARD_NOT_FOUND =
+  'We could not find this smartcard number for the selected provider. Please check it and try again.';
+export const smartcardWrongLength = (label: string, provider: string, length: number) =>
+  `A ${provider} ${label.toLowerCase()} is ${length} digits.`;
+export const BOUQUET_UNKNOWN = 'This bouquet is not available for the selected provider.';
+export const BOUQUET_AMOUNT_CHANGED =
+  'The price of this bouquet has changed. Please choose the bouquet again.';
 export const AGGREGATOR_UNAVAILABLE =
   'The service provider is not available at the moment. Please try again shortly.';

@@ -1,5 +1,6 @@
 import type {
   BillPayment,
+  CableTvPayload,
   DataPlanRecord,
   ElectricityPayload,
   AirtimePayload,
@@ -9,7 +10,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { koboToNaira, nairaToKobo } from '../../ledger/index.js';
-import type { BillAggregator, MeterVerification } from '../../providers/bill-aggregator/index.js';
+import type {
+  BillAggregator,
+  CableProvider,
+  MeterVerification,
+  SmartcardVerification,
+  Variation,
+} from '../../providers/bill-aggregator/index.js';
 import {
   AIRTIME_MAX_KOBO,
   AIRTIME_MIN_KOBO,
@@ -24,6 +31,9 @@ import {
   AGGREGATOR_UNAVAILABLE,
   airtimeAmountOutOfRange,
   belowMinimumPurchase,
+  BOUQUET_AMOUNT_CHANGED,
+  BOUQUET_UNKNOWN,
+  CABLE_PROVIDER_UNKNOWN,
   DATA_PLAN_AMOUNT_CHANGED,
   DATA_PLAN_UNKNOWN,
   METER_CANNOT_VEND,
@@ -31,6 +41,8 @@ import {
   PAYMENT_NOT_FOUND,
   purchaseMessage,
   SERVICE_TYPE_UNKNOWN,
+  SMARTCARD_NOT_FOUND,
+  smartcardWrongLength,
 } from './messages.js';
 import { findPayment, type BillPaymentRow, type VendService } from './vend-service.js';
 
@@ -199,12 +211,114 @@ export class PaymentsService {
     };
   }
 
+  /** POST /payments/categories/cable-tv/get-providers. */
+  async cableProviders() {
+    const providers = await this.aggregator(() => this.deps.aggregator.listCableProviders());
+    return providers.map((p) => ({
+      code: p.serviceId,
+      name: p.name,
+      number_label: p.numberLabel,
+      number_length: p.numberLength,
+    }));
+  }
+
+  /** POST /payments/categories/cable-tv/get-bouquets: the provider's bouquets, naira. */
+  async cableBouquets(providerCode: string) {
+    const provider = await this.cableProvider(providerCode);
+    return (await this.bouquetsOf(provider)).map((b) => ({
+      code: b.variation_code,
+      name: b.name,
+      amount: Number(b.variation_amount),
+    }));
+  }
+
+  /** POST /payments/categories/cable-tv/verify-smartcard. */
+  async verifySmartcard(providerCode: string, smartcardNumber: string) {
+    const provider = await this.cableProvider(providerCode);
+    const customer = await this.smartcard(provider, smartcardNumber);
+    return {
+      customer: {
+        name: customer.customerName,
+        current_bouquet: customer.currentBouquet,
+        current_bouquet_code: customer.currentBouquetCode,
+        due_date: customer.dueDate,
+      },
+    };
+  }
+
+  /**
+   * docs/domain.md "Cable TV": renew the current bouquet or change it; either way the bouquet is
+   * named by its code and the amount is its price (read-only on the form, so a different amount is
+   * a stale price). The smartcard is checked again: the name the form showed is not a proof.
+   */
+  async buyCableTv({ userId, reference, body }: Call<CableTvPayload>) {
+    const provider = await this.cableProvider(body.provider);
+    const bouquet = (await this.bouquetsOf(provider)).find(
+      (b) => b.variation_code === body.bouquet_code,
+    );
+    if (!bouquet) throw new AppError(422, BOUQUET_UNKNOWN);
+    const amountKobo = nairaToKobo(body.amount);
+    if (amountKobo !== nairaToKobo(Number(bouquet.variation_amount))) {
+      throw new AppError(422, BOUQUET_AMOUNT_CHANGED);
+    }
+    const customer = await this.smartcard(provider, body.smartcard_number);
+    const row = await this.deps.vends.purchase({
+      userId,
+      reference,
+      walletAccountNumber: body.wallet_account_number,
+      product: 'cable-tv',
+      serviceId: provider.serviceId,
+      providerName: provider.name,
+      billersCode: body.smartcard_number,
+      variationCode: bouquet.variation_code,
+      description: bouquet.name,
+      phoneNumber: body.phone_number,
+      amountKobo,
+      narration: `${bouquet.name} ${body.smartcard_number}`.slice(0, 200),
+      customerName: customer.customerName,
+    });
+    const transaction = receiptOf(row);
+    return {
+      message: purchaseMessage[transaction.status](row.product),
+      transaction: { ...transaction, userReference: row.reference },
+    };
+  }
+
   /** GET /payments/transactions/{reference}: the caller's own purchases only. */
   async status(userId: string, reference: string) {
     const row = await findPayment(this.deps.db, reference);
     if (!row || row.user_id !== userId) throw notFound(PAYMENT_NOT_FOUND);
     const transaction = receiptOf(row);
     return { message: purchaseMessage[transaction.status](row.product), transaction };
+  }
+
+  private async cableProvider(code: string): Promise<CableProvider> {
+    const providers = await this.aggregator(() => this.deps.aggregator.listCableProviders());
+    const provider = providers.find((p) => p.serviceId === code);
+    if (!provider) throw new AppError(400, CABLE_PROVIDER_UNKNOWN);
+    return provider;
+  }
+
+  private async bouquetsOf(provider: CableProvider): Promise<Variation[]> {
+    return this.aggregator(() => this.deps.aggregator.listVariations(provider.serviceId));
+  }
+
+  /** The provider's own length (the shared schema allows 10 or 11 digits for any provider). */
+  private async smartcard(
+    provider: CableProvider,
+    smartcardNumber: string,
+  ): Promise<SmartcardVerification> {
+    if (smartcardNumber.length !== provider.numberLength) {
+      throw new AppError(
+        400,
+        smartcardWrongLength(provider.numberLabel, provider.name, provider.numberLength),
+      );
+    }
+    const customer = await this.aggregator(() =>
+      this.deps.aggregator.verifySmartcard(provider.serviceId, smartcardNumber),
+    );
+    if (!customer) throw notFound(SMARTCARD_NOT_FOUND);
+    return customer;
   }
 
   private async serviceType(serviceType: string): Promise<ServiceType> {

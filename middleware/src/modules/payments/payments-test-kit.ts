@@ -1,5 +1,5 @@
 /*
- * Helpers for the payment tests (not used by the app): a funded customer, the three purchases as
+ * Helpers for the payment tests (not used by the app): a funded customer, the four purchases as
  * the web app sends them, and what the ledger and the purchase rows say afterwards.
  */
 import { randomUUID } from 'node:crypto';
@@ -27,6 +27,19 @@ export const METERS = {
   arrears: '5555555555555',
   timeout: '6666666666666',
   disconnected: '7777777777777',
+};
+
+/** Sandbox cable TV customer numbers (providers/bill-aggregator/catalogue.ts, README). */
+export const SMARTCARDS = {
+  delivered: '7011111111',
+  pendingDelivered: '7022222222',
+  failed: '7033333333',
+  pendingFailed: '7044444444',
+  timeout: '7066666666',
+  gotvDelivered: '8011111111',
+  startimesDelivered: '02111111111',
+  showmaxDelivered: '08051111111',
+  unknown: '7099999999',
 };
 
 export function buyAirtime(
@@ -95,6 +108,32 @@ export function buyElectricity(
       wallet_account_number: user.main,
       account_details: { name: 'TESTMETER ONE', address: '12 Allen Avenue, Ikeja, Lagos' },
       wallet_name: 'Ajo Wallet',
+      ...overrides,
+    },
+    withKey(user, key),
+  );
+}
+
+/** A DStv Compact renewal (₦19,000) of the delivered test smartcard, unless overridden. */
+export function buyCableTv(
+  t: ApiTarget,
+  user: Customer,
+  overrides: Record<string, unknown> = {},
+  key: string | null = randomUUID(),
+): Promise<ApiAnswer> {
+  return encryptedCall(
+    t,
+    'POST',
+    '/api/payments/categories/cable-tv/buy-cable-tv',
+    {
+      transaction_pin: TEST_PIN,
+      wallet_account_number: user.main,
+      wallet_name: 'Ajo Wallet',
+      provider: 'dstv',
+      smartcard_number: SMARTCARDS.delivered,
+      bouquet_code: 'dstv-compact',
+      amount: 19000,
+      phone_number: PHONES.delivered,
       ...overrides,
     },
     withKey(user, key),

@@ -1,11 +1,15 @@
 import {
   airtimePurchaseResponseSchema,
   billPaymentStatusResponseSchema,
+  cableBouquetsResponseSchema,
+  cableProvidersResponseSchema,
+  cableTvPurchaseResponseSchema,
   dataPlansResponseSchema,
   dataPurchaseResponseSchema,
   electricityPurchaseResponseSchema,
   serviceTypesResponseSchema,
   verifyMeterResponseSchema,
+  verifySmartcardResponseSchema,
 } from '@ajo/shared/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { Api } from '../../http/api.js';
@@ -15,12 +19,16 @@ import { assertOwnsWallet, currentUser } from '../../plugins/auth.js';
 import { PaymentsService } from './payments-service.js';
 import {
   airtimeBody,
+  cableBouquetsBody,
+  cableProvidersBody,
+  cableTvBody,
   dataBody,
   electricityBody,
   noQuery,
   paymentParams,
   serviceTypesBody,
   verifyMeterBody,
+  verifySmartcardBody,
 } from './schemas.js';
 import { VendService } from './vend-service.js';
 import { registerVendStatusJobs } from './vend-status-jobs.js';
@@ -41,9 +49,10 @@ export function registerPaymentJobs(app: FastifyInstance): void {
 }
 
 /**
- * SPEC §7 "Payments": airtime, data and electricity. The three purchases are money calls
- * (src/money: PIN, client reference, step-up); the commission wallet (product 4) is a valid source
- * for them (SPEC §9: referral rewards are usable only for these).
+ * SPEC §7 "Payments": airtime, data and electricity, and cable TV in the same style (SPEC §1: the
+ * static pages promise it). The four purchases are money calls (src/money: PIN, client reference,
+ * step-up); the commission wallet (product 4) is a valid source for them (SPEC §9: referral
+ * rewards are usable only for electricity, airtime, data or cable TV).
  */
 export async function paymentsRoutes(app: Api) {
   const payments = new PaymentsService({
@@ -83,6 +92,17 @@ export async function paymentsRoutes(app: Api) {
     authorize: (request, body) => assertOwnsWallet(request, body.wallet_account_number),
     refusals: [404, 503],
     execute: (call) => payments.buyElectricity(call),
+  });
+
+  moneyRoute(app, {
+    url: '/payments/categories/cable-tv/buy-cable-tv',
+    body: cableTvBody,
+    success: { status: 201, schema: cableTvPurchaseResponseSchema },
+    stepUpAmount: (body) => body.amount,
+    sourceWallet: (body) => body.wallet_account_number,
+    authorize: (request, body) => assertOwnsWallet(request, body.wallet_account_number),
+    refusals: [404, 503],
+    execute: (call) => payments.buyCableTv(call),
   });
 
   app.get(
@@ -127,6 +147,46 @@ export async function paymentsRoutes(app: Api) {
       },
     },
     async (request) => payments.verifyMeter(request.body.meter_number, request.body.service_type),
+  );
+
+  app.post(
+    '/payments/categories/cable-tv/get-providers',
+    {
+      config: { encrypted: true },
+      preValidation: app.requireUser,
+      schema: {
+        body: cableProvidersBody,
+        response: { 200: cableProvidersResponseSchema, ...errors(400, 401, 503) },
+      },
+    },
+    async () => ({ providers: await payments.cableProviders() }),
+  );
+
+  app.post(
+    '/payments/categories/cable-tv/get-bouquets',
+    {
+      config: { encrypted: true },
+      preValidation: app.requireUser,
+      schema: {
+        body: cableBouquetsBody,
+        response: { 200: cableBouquetsResponseSchema, ...errors(400, 401, 503) },
+      },
+    },
+    async (request) => ({ bouquets: await payments.cableBouquets(request.body.provider) }),
+  );
+
+  app.post(
+    '/payments/categories/cable-tv/verify-smartcard',
+    {
+      config: { encrypted: true },
+      preValidation: app.requireUser,
+      schema: {
+        body: verifySmartcardBody,
+        response: { 200: verifySmartcardResponseSchema, ...errors(400, 401, 404, 503) },
+      },
+    },
+    async (request) =>
+      payments.verifySmartcard(request.body.provider, request.body.smartcard_number),
   );
 
   app.get(

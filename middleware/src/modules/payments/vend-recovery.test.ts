@@ -201,6 +201,8 @@ describe('concurrent purchases', () => {
       listVariations: (s) => real.listVariations(s),
       listDiscos: () => real.listDiscos(),
       verifyMeter: (...a) => real.verifyMeter(...a),
+      listCableProviders: () => real.listCableProviders(),
+      verifySmartcard: (...a) => real.verifySmartcard(...a),
       // Each answer waits for the other call, so both are applied at the same time.
       vend: async (request) => {
         vendSent.open();

@@ -21,4 +21,4 @@ export const BENEFICIARY_RECIPIENT_MISMATCH =
   'The account number in the address and in the body must be the same.';
 export const TOO_MANY_BENEFICIARIES = 'You can save at most 100 beneficiaries per wallet.';
 export const COMMISSION_WALLET_NOT_A_SOURCE =
-  'The commission wallet can only pay for airtime, data and electricity.';
+  'The commission wallet can only pay for airtime, data, electricity and cable TV.';

@@ -1,9 +1,10 @@
 /*
- * The sandbox aggregator's catalogue (docs/domain.md "Bill aggregator"): airtime and data per
- * network, the twelve DisCos prepaid and postpaid, and the fixed test numbers the README lists. A
- * real aggregator (VTpass-like) answers the same shapes.
+ * The sandbox aggregator's catalogue (docs/domain.md "Bill aggregator", "Cable TV"): airtime and
+ * data per network, the twelve DisCos prepaid and postpaid, the four cable TV providers and their
+ * bouquets, and the fixed test numbers the README lists. A real aggregator (VTpass-like) answers
+ * the same shapes.
  */
-import type { Disco, Variation, VendStatus } from './index.js';
+import type { CableProvider, Disco, Variation, VendStatus } from './index.js';
 
 const plans = (prefix: string, rows: Array<[string, string, number]>): Variation[] =>
   rows.map(([code, name, amount]) => ({
@@ -64,6 +65,133 @@ export const DISCOS: readonly Disco[] = [
   { serviceId: 'yola-electric', name: 'Yola Electric (YEDC)' },
   { serviceId: 'aba-electric', name: 'Aba Power' },
 ];
+
+/**
+ * docs/domain.md "Cable TV": DStv smartcards and GOtv IUC numbers are 10 digits, StarTimes
+ * smartcards 11. Showmax has no smartcard: a subscription belongs to the account's phone number,
+ * which the aggregator takes as the customer number, so it is 11 digits in the local form (0 plus
+ * 10).
+ */
+export const CABLE_PROVIDERS: readonly CableProvider[] = [
+  { serviceId: 'dstv', name: 'DStv', numberLength: 10, numberLabel: 'Smartcard number' },
+  { serviceId: 'gotv', name: 'GOtv', numberLength: 10, numberLabel: 'IUC number' },
+  { serviceId: 'startimes', name: 'StarTimes', numberLength: 11, numberLabel: 'Smartcard number' },
+  { serviceId: 'showmax', name: 'Showmax', numberLength: 11, numberLabel: 'Phone number' },
+];
+
+/**
+ * Monthly bouquets and their prices in naira, close to the providers' 2025 price lists (bouquet
+ * names and prices change with each review: data, not code).
+ */
+export const CABLE_BOUQUETS: Record<string, Variation[]> = {
+  dstv: plans('dstv', [
+    ['padi', 'DStv Padi', 4400],
+    ['yanga', 'DStv Yanga', 6000],
+    ['confam', 'DStv Confam', 11000],
+    ['compact', 'DStv Compact', 19000],
+    ['compact-plus', 'DStv Compact Plus', 30000],
+    ['premium', 'DStv Premium', 44500],
+  ]),
+  gotv: plans('gotv', [
+    ['smallie', 'GOtv Smallie', 1900],
+    ['jinja', 'GOtv Jinja', 3900],
+    ['jolli', 'GOtv Jolli', 5800],
+    ['max', 'GOtv Max', 8500],
+    ['supa', 'GOtv Supa', 11400],
+    ['supa-plus', 'GOtv Supa+', 16800],
+  ]),
+  startimes: plans('startimes', [
+    ['nova', 'StarTimes Nova', 2100],
+    ['basic', 'StarTimes Basic', 4000],
+    ['smart', 'StarTimes Smart', 5100],
+    ['classic', 'StarTimes Classic', 6000],
+    ['super', 'StarTimes Super', 9800],
+  ]),
+  showmax: plans('showmax', [
+    ['mobile', 'Showmax Mobile', 3500],
+    ['pro', 'Showmax Pro', 8400],
+  ]),
+};
+
+export interface SandboxSmartcard {
+  serviceId: string;
+  name: string;
+  /** A variation_code of the provider's bouquets. */
+  bouquet: string;
+  /** Days from today to the end of the current subscription (negative: already lapsed). */
+  dueInDays: number;
+  outcome: SandboxOutcome;
+}
+
+/**
+ * Test customer numbers (README "Sandbox test numbers"), each known to one provider; any other
+ * number, or a number asked of another provider, is unknown.
+ */
+export const SANDBOX_SMARTCARDS: Record<string, SandboxSmartcard> = {
+  '7011111111': {
+    serviceId: 'dstv',
+    name: 'TESTCARD DELIVERED',
+    bouquet: 'dstv-compact',
+    dueInDays: 3,
+    outcome: 'delivered',
+  },
+  '7022222222': {
+    serviceId: 'dstv',
+    name: 'TESTCARD PENDING',
+    bouquet: 'dstv-confam',
+    dueInDays: 10,
+    outcome: 'pending-then-delivered',
+  },
+  '7033333333': {
+    serviceId: 'dstv',
+    name: 'TESTCARD FAILS',
+    bouquet: 'dstv-yanga',
+    dueInDays: -2,
+    outcome: 'failed',
+  },
+  '7044444444': {
+    serviceId: 'dstv',
+    name: 'TESTCARD PENDING FAILS',
+    bouquet: 'dstv-padi',
+    dueInDays: 1,
+    outcome: 'pending-then-failed',
+  },
+  '7066666666': {
+    serviceId: 'dstv',
+    name: 'TESTCARD TIMEOUT',
+    bouquet: 'dstv-premium',
+    dueInDays: 5,
+    outcome: 'timeout',
+  },
+  '8011111111': {
+    serviceId: 'gotv',
+    name: 'TESTIUC DELIVERED',
+    bouquet: 'gotv-jolli',
+    dueInDays: 7,
+    outcome: 'delivered',
+  },
+  '8033333333': {
+    serviceId: 'gotv',
+    name: 'TESTIUC FAILS',
+    bouquet: 'gotv-max',
+    dueInDays: 0,
+    outcome: 'failed',
+  },
+  '02111111111': {
+    serviceId: 'startimes',
+    name: 'TESTSTAR DELIVERED',
+    bouquet: 'startimes-classic',
+    dueInDays: 12,
+    outcome: 'delivered',
+  },
+  '08051111111': {
+    serviceId: 'showmax',
+    name: 'TESTSHOWMAX DELIVERED',
+    bouquet: 'showmax-mobile',
+    dueInDays: 20,
+    outcome: 'delivered',
+  },
+};
 
 /** Kobo per kWh the sandbox uses to compute units (a Band A-ish tariff). */
 export const SANDBOX_TARIFF_KOBO_PER_KWH = 20_950;
@@ -143,6 +271,18 @@ export function outcomeFor(billersCode: string, electricity: boolean): SandboxOu
   if (electricity) return own(SANDBOX_METERS, billersCode)?.outcome ?? 'failed';
   return own(SANDBOX_PHONES, billersCode) ?? 'delivered';
 }
+
+/**
+ * What a cable TV vend does: a test number's outcome for its own provider; any other number fails
+ * (the provider refuses a customer it does not know).
+ */
+export function cableOutcomeFor(serviceId: string, smartcardNumber: string): SandboxOutcome {
+  const card = own(SANDBOX_SMARTCARDS, smartcardNumber);
+  return card && card.serviceId === serviceId ? card.outcome : 'failed';
+}
+
+export const isCableService = (serviceId: string) =>
+  CABLE_PROVIDERS.some((p) => p.serviceId === serviceId);
 
 /** The status the vend answers first, and the one a later query settles on. */
 export function statusesOf(outcome: SandboxOutcome): { first: VendStatus; final: VendStatus } {

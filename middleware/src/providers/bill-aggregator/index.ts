@@ -1,4 +1,7 @@
-/** Bill aggregator (VTpass-like), docs/domain.md "Bill aggregator": airtime, data, electricity. */
+/**
+ * Bill aggregator (VTpass-like), docs/domain.md "Bill aggregator" and "Cable TV": airtime, data,
+ * electricity and cable TV.
+ */
 export interface Variation {
   variation_code: string;
   name: string;
@@ -11,6 +14,25 @@ export interface Disco {
   name: string;
 }
 export type MeterType = 'prepaid' | 'postpaid';
+/**
+ * A cable TV provider (docs/domain.md "Cable TV"). Its bouquets are its variations
+ * (listVariations(serviceId)); its customers are named by a number of a fixed length.
+ */
+export interface CableProvider {
+  serviceId: string;
+  name: string;
+  /** Digits in a customer number: smartcard (DStv, StarTimes), IUC (GOtv), phone (Showmax). */
+  numberLength: number;
+  numberLabel: string;
+}
+export interface SmartcardVerification {
+  customerName: string;
+  /** The bouquet the customer pays for now: a variation_code of the provider, and its name. */
+  currentBouquetCode: string;
+  currentBouquet: string;
+  /** The day the current subscription runs out, YYYY-MM-DD (Lagos). */
+  dueDate: string;
+}
 export interface MeterVerification {
   customerName: string;
   address: string;
@@ -22,9 +44,9 @@ export interface MeterVerification {
 export type VendStatus = 'delivered' | 'pending' | 'failed';
 export interface VendRequest {
   requestId: string; // unique; a duplicate is refused
-  serviceId: string; // e.g. 'mtn', 'mtn-data', 'ikeja-electric'
-  billersCode: string; // phone (234…) or meter number
-  /** A data plan's variation_code, or the meter type for electricity. */
+  serviceId: string; // e.g. 'mtn', 'mtn-data', 'ikeja-electric', 'dstv'
+  billersCode: string; // phone (234…), meter number or smartcard number
+  /** A data plan's or bouquet's variation_code, or the meter type for electricity. */
   variationCode?: string;
   amountKobo: number;
   phone: string;
@@ -44,6 +66,12 @@ export interface BillAggregator {
     meterNumber: string,
     meterType: MeterType,
   ): Promise<MeterVerification | null>;
+  listCableProviders(): Promise<readonly CableProvider[]>;
+  /** Null when the provider knows no such customer number. */
+  verifySmartcard(
+    serviceId: string,
+    smartcardNumber: string,
+  ): Promise<SmartcardVerification | null>;
   /**
    * Throws DuplicateRequestError for a request id it has seen (nothing is vended again), and any
    * other error when the answer is unknown (timeout, connection lost): the vend may have happened.

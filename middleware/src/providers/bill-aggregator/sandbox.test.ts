@@ -4,7 +4,16 @@ import {
   testDatabaseKind,
   type TestDatabase,
 } from '../../test-support/test-database.js';
-import { DATA_VARIATIONS, DISCOS, outcomeFor, SANDBOX_PENDING_SECONDS } from './catalogue.js';
+import {
+  CABLE_BOUQUETS,
+  CABLE_PROVIDERS,
+  cableOutcomeFor,
+  DATA_VARIATIONS,
+  DISCOS,
+  outcomeFor,
+  SANDBOX_PENDING_SECONDS,
+  SANDBOX_SMARTCARDS,
+} from './catalogue.js';
 import { DuplicateRequestError, VendTimeoutError, type VendRequest } from './index.js';
 import { SandboxBillAggregator } from './sandbox.js';
 
@@ -30,6 +39,8 @@ const vend = (overrides: Partial<VendRequest>) =>
   });
 const meterVend = (meter: string, variationCode = 'prepaid') =>
   vend({ serviceId: 'ikeja-electric', billersCode: meter, variationCode, amountKobo: 5000_00 });
+const cableVend = (smartcard: string, serviceId = 'dstv', variationCode = 'dstv-compact') =>
+  vend({ serviceId, billersCode: smartcard, variationCode, amountKobo: 19_000_00 });
 
 describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
   it('lists realistic data plans for each of the four networks and the twelve DisCos', async () => {
@@ -53,6 +64,9 @@ describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
       await expect(bills.listVariations(name)).resolves.toEqual([]);
       expect(outcomeFor(name, true)).toBe('failed');
       expect(outcomeFor(name, false)).toBe('delivered');
+      expect(cableOutcomeFor('dstv', name)).toBe('failed');
+      await expect(bills.verifySmartcard('dstv', name)).resolves.toBeNull();
+      await expect(bills.verifySmartcard(name, '7011111111')).resolves.toBeNull();
     }
   });
 
@@ -136,6 +150,89 @@ describe(`sandbox bill aggregator on ${testDatabaseKind()}`, () => {
       }),
     ).rejects.toBeInstanceOf(DuplicateRequestError);
     await expect(other.queryStatus('never-sent')).resolves.toBeNull();
+  });
+
+  it('lists DStv, GOtv, StarTimes and Showmax with their 2025 bouquets in naira', async () => {
+    expect((await bills.listCableProviders()).map((p) => [p.name, p.numberLength])).toEqual([
+      ['DStv', 10],
+      ['GOtv', 10],
+      ['StarTimes', 11],
+      ['Showmax', 11],
+    ]);
+    expect((await bills.listVariations('dstv')).map((b) => b.name)).toEqual([
+      'DStv Padi',
+      'DStv Yanga',
+      'DStv Confam',
+      'DStv Compact',
+      'DStv Compact Plus',
+      'DStv Premium',
+    ]);
+    expect((await bills.listVariations('startimes')).map((b) => b.name)).toEqual([
+      'StarTimes Nova',
+      'StarTimes Basic',
+      'StarTimes Smart',
+      'StarTimes Classic',
+      'StarTimes Super',
+    ]);
+    expect((await bills.listVariations('showmax')).map((b) => b.variation_amount)).toEqual([
+      '3500.00',
+      '8400.00',
+    ]);
+  });
+
+  it("every test smartcard belongs to a listed provider, is that provider's length and pays a bouquet it sells", () => {
+    for (const [number, card] of Object.entries(SANDBOX_SMARTCARDS)) {
+      const provider = CABLE_PROVIDERS.find((p) => p.serviceId === card.serviceId);
+      expect({ number, length: provider?.numberLength }).toEqual({ number, length: number.length });
+      expect(CABLE_BOUQUETS[card.serviceId]?.map((b) => b.variation_code)).toContain(card.bouquet);
+    }
+  });
+
+  it('verifies a smartcard with its provider only: name, current bouquet and the day it runs out', async () => {
+    await expect(bills.verifySmartcard('dstv', '7011111111')).resolves.toEqual({
+      customerName: 'TESTCARD DELIVERED',
+      currentBouquetCode: 'dstv-compact',
+      currentBouquet: 'DStv Compact',
+      // The fake clock is 2026-01-15 10:00 in Lagos; this card runs out in 3 days.
+      dueDate: '2026-01-18',
+    });
+    await expect(bills.verifySmartcard('gotv', '7011111111')).resolves.toBeNull();
+    await expect(bills.verifySmartcard('dstv', '7099999999')).resolves.toBeNull();
+    await expect(bills.verifySmartcard('dstv', '7033333333')).resolves.toMatchObject({
+      dueDate: '2026-01-13',
+    });
+  });
+
+  it('vends cable TV: every outcome of the test smartcards, an unknown one fails', async () => {
+    await expect(cableVend('7011111111')).resolves.toMatchObject({ status: 'delivered' });
+    const delivered = await cableVend('7011111111');
+    // No token for a subscription.
+    expect(delivered).toEqual({ requestId: delivered.requestId, status: 'delivered' });
+    await expect(cableVend('7033333333')).resolves.toMatchObject({ status: 'failed' });
+    await expect(cableVend('7099999999')).resolves.toMatchObject({ status: 'failed' });
+    // Known to DStv, not to GOtv.
+    await expect(cableVend('7011111111', 'gotv', 'gotv-max')).resolves.toMatchObject({
+      status: 'failed',
+    });
+    const later = await cableVend('7022222222');
+    const laterFails = await cableVend('7044444444');
+    expect([later.status, laterFails.status]).toEqual(['pending', 'pending']);
+    const lost = await cableVend('7066666666').catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(VendTimeoutError);
+    clock.advance(SANDBOX_PENDING_SECONDS);
+    await expect(bills.queryStatus(later.requestId)).resolves.toEqual({
+      requestId: later.requestId,
+      status: 'delivered',
+    });
+    await expect(bills.queryStatus(laterFails.requestId)).resolves.toMatchObject({
+      status: 'failed',
+    });
+    const [row] = await database.db
+      .selectFrom('sandbox_vend_requests')
+      .select(['status', 'variation_code'])
+      .where('billers_code', '=', '7066666666')
+      .execute();
+    expect(row).toEqual({ status: 'delivered', variation_code: 'dstv-compact' });
   });
 
   it('names each of the twelve DisCos once', () => {

@@ -2,12 +2,17 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
+  CABLE_BOUQUETS,
+  CABLE_PROVIDERS,
+  cableOutcomeFor,
   DATA_VARIATIONS,
   DEFAULT_MINIMUM_PURCHASE_KOBO,
   DISCOS,
+  isCableService,
   outcomeFor,
   own,
   SANDBOX_METERS,
+  SANDBOX_SMARTCARDS,
   SANDBOX_PENDING_SECONDS,
   SANDBOX_TARIFF_KOBO_PER_KWH,
   statusesOf,
@@ -18,6 +23,7 @@ import {
   type BillAggregator,
   type MeterType,
   type MeterVerification,
+  type SmartcardVerification,
   type VendRequest,
   type VendResult,
   type VendStatus,
@@ -28,6 +34,16 @@ function stsToken(): string {
 }
 
 const isElectricity = (serviceId: string) => serviceId.endsWith('-electric');
+
+/** What a test number does for the service it is vended on. */
+const outcomeOf = (serviceId: string, billersCode: string) =>
+  isCableService(serviceId)
+    ? cableOutcomeFor(serviceId, billersCode)
+    : outcomeFor(billersCode, isElectricity(serviceId));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Lagos is UTC+1 all year: a Lagos calendar day, YYYY-MM-DD. */
+const lagosDay = (at: Date) => new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /** What a delivered vend hands over: a token and units for prepaid electricity, else nothing. */
 function deliveryOf(
@@ -46,7 +62,7 @@ function deliveryOf(
 /**
  * The sandbox aggregator. Vend requests live in `sandbox_vend_requests`, so a duplicate request id
  * is refused and a status query answered whichever instance took the original. Test numbers
- * (catalogue.ts, README "Sandbox") give every outcome: delivered, failed, pending for
+ * (catalogue.ts, README "Sandbox"), meters, phones and smartcards alike, give every outcome: delivered, failed, pending for
  * SANDBOX_PENDING_SECONDS then delivered or failed, and a timeout (delivered, answer lost).
  */
 export class SandboxBillAggregator implements BillAggregator {
@@ -56,7 +72,27 @@ export class SandboxBillAggregator implements BillAggregator {
   ) {}
 
   async listVariations(serviceId: string) {
-    return own(DATA_VARIATIONS, serviceId) ?? [];
+    return own(DATA_VARIATIONS, serviceId) ?? own(CABLE_BOUQUETS, serviceId) ?? [];
+  }
+
+  async listCableProviders() {
+    return CABLE_PROVIDERS;
+  }
+
+  async verifySmartcard(
+    serviceId: string,
+    smartcardNumber: string,
+  ): Promise<SmartcardVerification | null> {
+    const card = own(SANDBOX_SMARTCARDS, smartcardNumber);
+    if (!card || card.serviceId !== serviceId) return null;
+    const bouquet = own(CABLE_BOUQUETS, serviceId)?.find((b) => b.variation_code === card.bouquet);
+    if (!bouquet) return null;
+    return {
+      customerName: card.name,
+      currentBouquetCode: bouquet.variation_code,
+      currentBouquet: bouquet.name,
+      dueDate: lagosDay(new Date(this.now().getTime() + card.dueInDays * DAY_MS)),
+    };
   }
 
   async listDiscos() {
@@ -81,7 +117,7 @@ export class SandboxBillAggregator implements BillAggregator {
   }
 
   async vend(request: VendRequest): Promise<VendResult> {
-    const outcome = outcomeFor(request.billersCode, isElectricity(request.serviceId));
+    const outcome = outcomeOf(request.serviceId, request.billersCode);
     const { first } = statusesOf(outcome);
     const delivery =
       first === 'delivered'
@@ -125,7 +161,7 @@ export class SandboxBillAggregator implements BillAggregator {
     }
     // The pending test numbers settle after SANDBOX_PENDING_SECONDS; the first query to see it
     // decides, and every later one reads the same answer.
-    const { final } = statusesOf(outcomeFor(row.billers_code, isElectricity(row.service_id)));
+    const { final } = statusesOf(outcomeOf(row.service_id, row.billers_code));
     const delivery =
       final === 'delivered'
         ? deliveryOf(row.service_id, row.billers_code, row.variation_code, row.amount_kobo)
