@@ -7,7 +7,7 @@ import { errors } from '../../http/responses.js';
 import { assertOwnsUser } from '../../plugins/auth.js';
 import { createWalletLister } from '../wallets/wallet-objects.js';
 import { createSignupTokens } from '../../security/signup-tokens.js';
-import { SIGNED_URL_TTL_SECONDS } from '../../security/signed-urls.js';
+import { SIGNED_URL_TTL_SECONDS, STABLE_LINK_SECONDS } from '../../security/signed-urls.js';
 import { usersUploadPath } from '../storage/upload-repository.js';
 import { storagePathFor } from '../storage/upload-service.js';
 import { signupBody } from './schemas.js';
@@ -26,9 +26,12 @@ export async function usersRoutes(app: Api) {
     photoLink: async (userId, photoUrl) => {
       const path = await usersUploadPath(app.db, userId, photoUrl);
       if (path === null) return null;
+      // The same link for a few minutes: every page load asks for the user, and a new link each
+      // time would download the whole photo again past the browser's cache.
       return app.providers.fileStorage.signedUrl(
         storagePathFor(userId, path),
         SIGNED_URL_TTL_SECONDS,
+        STABLE_LINK_SECONDS,
       );
     },
   });
