@@ -21,7 +21,7 @@ const MAX_ROUND_TRIPS = 3;
  * 2026-11-28, docs/benchmarks/web.md "Notes"): over HTTP/1.1, six at a time, each one more is up
  * to another round trip on a slow link. Lower it when chunks are merged; never raise it unnoticed.
  */
-const MAX_DASHBOARD_CODE_FILES = 30;
+const MAX_DASHBOARD_CODE_FILES = 26;
 
 interface Sent {
   url: string;
