@@ -69,6 +69,31 @@ function sharedSingletons(dir = process.cwd()) {
 const AXIOS_FETCH_ADAPTER = /^\.\/fetch\.js$/;
 const AXIOS_FETCH_STAND_IN = path.join(__dirname, 'axios-fetch-adapter-left-out.mjs');
 
+/**
+ * Libraries that always load together, each as one file instead of one per shared module: every
+ * shared key (react, react/jsx-runtime, react-dom, react-dom/client, the router facade) is a chunk
+ * of its own otherwise, a few hundred bytes each, and every file is one more request over HTTP/1.1
+ * six at a time (docs/benchmarks/web.md "Notes"). No page loads one part without the others
+ * (React renders every page; the router is reached only through its facade), so no page downloads
+ * more; the remotes' own copies (their fallbacks) are grouped the same way, in their own build.
+ */
+const FIRST_SCREEN_GROUPS = {
+  react: {
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    name: 'react',
+    chunks: 'async',
+    enforce: true,
+    priority: 20,
+  },
+  router: {
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|@remix-run[\\/]router)[\\/]|[\\/]shared[\\/]src[\\/]router[\\/]/,
+    name: 'router',
+    chunks: 'async',
+    enforce: true,
+    priority: 20,
+  },
+};
+
 function createFederatedConfig(o) {
   const mode = o.mode ?? 'production';
   const prod = mode === 'production';
@@ -142,7 +167,7 @@ function createFederatedConfig(o) {
       ],
     },
     optimization: {
-      splitChunks: { chunks: 'async' },
+      splitChunks: { chunks: 'async', cacheGroups: FIRST_SCREEN_GROUPS },
       moduleIds: 'deterministic',
     },
     performance: { hints: false },

@@ -155,3 +155,60 @@ describe("createFederatedConfig: axios's fetch adapter is left out of the browse
     },
   );
 });
+
+describe('libraries that always load together', () => {
+  // Where the files really are (pnpm's store, the workspace's @ajo/shared), so a pattern that
+  // misses them, or catches a library a page may not need, fails here.
+  const installed = (...segments: string[]) => realpathSync(path.join(ROOT, ...segments));
+  /** A file of package `name`, found beside `of` (pnpm links a package's dependencies beside it). */
+  const fileOf = (name: string, of = '') =>
+    path.join(
+      of
+        ? realpathSync(path.join(installed('host/node_modules', of), '..', name))
+        : installed('host/node_modules', name),
+      'index.js',
+    );
+  const groupOf = (file: string) => {
+    const config = createFederatedConfig({
+      dir: path.join(ROOT, 'host'),
+      name: 'x',
+      runtime: 'provide',
+      entry: {},
+    });
+    const groups = config.optimization.splitChunks.cacheGroups as Record<string, { test: RegExp }>;
+    return Object.entries(groups)
+      .filter(([, group]) => group.test.test(file))
+      .map(([name]) => name);
+  };
+
+  it('puts every part of React in one chunk, and every part of the router in another', () => {
+    for (const file of [
+      fileOf('react'),
+      path.join(installed('host/node_modules/react'), 'jsx-runtime.js'),
+      fileOf('react-dom'),
+      path.join(installed('host/node_modules/react-dom'), 'client.js'),
+      fileOf('scheduler', 'react-dom'),
+    ]) {
+      expect([file, groupOf(file)]).toEqual([file, ['react']]);
+    }
+    for (const file of [
+      fileOf('react-router-dom'),
+      fileOf('react-router', 'react-router-dom'),
+      fileOf('@remix-run/router', 'react-router-dom'),
+      path.join(installed('shared/src/router'), 'index.ts'),
+    ]) {
+      expect([file, groupOf(file)]).toEqual([file, ['router']]);
+    }
+  });
+
+  it('leaves alone what some pages do not load', () => {
+    for (const file of [
+      path.join(installed('shared/src/constants'), 'index.ts'),
+      fileOf('react-hook-form'),
+      fileOf('single-spa-react'),
+      path.join(installed('host/src/layout'), 'avatar.tsx'),
+    ]) {
+      expect([file, groupOf(file)]).toEqual([file, []]);
+    }
+  });
+});

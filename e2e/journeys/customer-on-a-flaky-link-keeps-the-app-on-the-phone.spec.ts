@@ -2,7 +2,8 @@
 // /dashboard downloads almost no code even with the browser's HTTP cache emptied; an operator's
 // activation and rollback are seen on the next load with the worker installed; opened with no
 // network the app shows the shell and says the customer is offline, money actions wait with the
-// reason, and everything comes back by itself with the link. Its own app server (own origin, so
+// reason, and everything comes back by itself with the link; a new build of the shell is what the
+// next load runs, and the old one is never served again. Its own app server (own origin, so
 // its own worker, and its own registry for the switch).
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { startPrivateAppServer, type PrivateAppServer } from '../support/app-server';
@@ -159,6 +160,99 @@ test("an operator's activation, and then the rollback, are seen on the next load
   await dashboardShown(page);
   expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   expect(await versionsLoaded(page, REMOTE)).toEqual([first]);
+});
+
+test('a new build of the shell is what the next load runs, and the old one is never served again, not even offline', async ({
+  page,
+  context,
+  signedInShell: _shell,
+}) => {
+  // The new build, as the worker sees it from the app server: another page (its own mark) and
+  // another /assets/main.js (its own ETag and a line that leaves its mark), everything else
+  // unchanged. context.route sees the worker's own requests too.
+  const NEW_BUILD = 'shell-build-2';
+  const NEW_ETAG = `"${NEW_BUILD}"`;
+  let deployed = false;
+  let offline = false;
+  const mainBodies: string[] = [];
+  await context.route(
+    (url) =>
+      url.origin === server.baseURL &&
+      (url.pathname === '/assets/main.js' || url.pathname === '/dashboard'),
+    async (route) => {
+      if (offline) return route.abort('internetdisconnected');
+      if (!deployed) return route.fallback();
+      const request = route.request();
+      const isMain = new URL(request.url()).pathname === '/assets/main.js';
+      if (isMain && (await request.headerValue('if-none-match')) === NEW_ETAG) {
+        return route.fulfill({
+          status: 304,
+          headers: { ETag: NEW_ETAG, 'Cache-Control': 'no-cache' },
+        });
+      }
+      const headers = { ...(await request.allHeaders()) };
+      delete headers['if-none-match'];
+      const original = await route.fetch({ headers });
+      const text = await original.text();
+      const {
+        'content-encoding': _e,
+        'content-length': _l,
+        etag: _t,
+        ...kept
+      } = original.headers();
+      const body = isMain
+        ? `${text}\n;document.documentElement.dataset.shellBuild=${JSON.stringify(NEW_BUILD)};`
+        : text.replace('<head>', `<head><meta name="shell-build" content="${NEW_BUILD}">`);
+      if (isMain) mainBodies.push(body);
+      return route.fulfill({
+        status: original.status(),
+        headers: isMain ? { ...kept, ETag: NEW_ETAG, 'Cache-Control': 'no-cache' } : kept,
+        body,
+      });
+    },
+  );
+  const builds = () =>
+    page.evaluate(() => ({
+      page: document.querySelector('meta[name="shell-build"]')?.getAttribute('content') ?? 'old',
+      main: document.documentElement.dataset.shellBuild ?? 'old',
+    }));
+  const keptMain = () =>
+    page.evaluate(async () => {
+      const kept = await (
+        await caches.open('ajo-code-v1')
+      ).match(`${location.origin}/assets/main.js`);
+      return kept ? (await kept.text()).includes('shell-build-2') : null;
+    });
+
+  await page.goto(`${server.baseURL}/dashboard`);
+  await dashboardShown(page);
+  await workerKeepsThisPage(page);
+  expect(await builds()).toEqual({ page: 'old', main: 'old' });
+  expect(await keptMain()).toBe(false);
+
+  // Deployed: the very next load runs it, page and code, through the worker.
+  deployed = true;
+  await page.reload();
+  await dashboardShown(page);
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  expect(await builds()).toEqual({ page: NEW_BUILD, main: NEW_BUILD });
+  expect(await keptMain()).toBe(true);
+
+  // And every load after it: the worker asks with the new build's ETag and is told it is current.
+  const asked = mainBodies.length;
+  await page.reload();
+  await dashboardShown(page);
+  expect(await builds()).toEqual({ page: NEW_BUILD, main: NEW_BUILD });
+  expect(mainBodies, 'the unchanged new main.js is not downloaded again').toHaveLength(asked);
+
+  // With no network the worker's copies are the new build's, never the old one's.
+  offline = true;
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('banner')).toBeVisible();
+  expect(await builds()).toEqual({ page: NEW_BUILD, main: NEW_BUILD });
+  offline = false;
+  await context.setOffline(false);
 });
 
 test('opened with no network the app shows the shell and says so, and comes back by itself', async ({

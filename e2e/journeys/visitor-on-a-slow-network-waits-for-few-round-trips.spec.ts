@@ -16,6 +16,12 @@ import { remoteArea } from '../support/screens';
 test.describe.configure({ timeout: 120_000 });
 
 const MAX_ROUND_TRIPS = 3;
+/**
+ * Scripts and styles a signed-in /dashboard's cold load fetches (25 scripts and 5 styles on
+ * 2026-11-28, docs/benchmarks/web.md "Notes"): over HTTP/1.1, six at a time, each one more is up
+ * to another round trip on a slow link. Lower it when chunks are merged; never raise it unnoticed.
+ */
+const MAX_DASHBOARD_CODE_FILES = 26;
 
 interface Sent {
   url: string;
@@ -199,6 +205,16 @@ test.describe('a visitor on a slow network', () => {
     expect.soft(userCalls, 'GET /users/{id} once on a first load').toHaveLength(1);
     expect.soft(paths).not.toContain('/registry.json');
     expect.soft(paths).not.toContain('/app-config.json');
+
+    // Each file once (a preload hint and its use are one download).
+    const codeFiles = [...new Set(paths.filter((p) => /\.(js|css)$/.test(p)))];
+    test.info().annotations.push({
+      type: 'code files',
+      description: `/dashboard: ${codeFiles.length} (${codeFiles.join(', ')})`,
+    });
+    expect
+      .soft(codeFiles.length, codeFiles.join('\n'))
+      .toBeLessThanOrEqual(MAX_DASHBOARD_CODE_FILES);
 
     const depth = roundTrips(sent, `${baseURL}/dashboard`);
     const dashboard = sent

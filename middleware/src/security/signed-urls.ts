@@ -9,11 +9,24 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 
+/**
+ * A link handed out again and again for one file (the customer's photo, in every GET /users/{id})
+ * is the same link for this long, so the browser's cache, keyed by URL, can answer the next page
+ * load instead of downloading the photo again (docs/benchmarks/web.md "The cost of a visit"). Its
+ * expiry is rounded up to a multiple of this: it still opens for at least the ttl asked for, and
+ * for at most this much longer.
+ */
+export const STABLE_LINK_SECONDS = 5 * 60;
+
 export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 
 export interface UrlSigner {
-  /** The query string (without `?`) that opens `resource` until now + ttl. */
-  sign(resource: string, ttlSeconds?: number): string;
+  /**
+   * The query string (without `?`) that opens `resource` until now + ttl; with `stableForSeconds`,
+   * until now + ttl rounded up to a multiple of it, so every link made within one such stretch is
+   * the same link.
+   */
+  sign(resource: string, ttlSeconds?: number, stableForSeconds?: number): string;
   check(resource: string, expires: unknown, signature: unknown): SignatureCheck;
 }
 
@@ -26,8 +39,11 @@ export function createUrlSigner(secret: string, now: () => Date): UrlSigner {
   const mac = (resource: string, expires: number) =>
     createHmac('sha256', key).update(`${resource}\n${expires}`).digest('base64url');
   return {
-    sign(resource, ttlSeconds = SIGNED_URL_TTL_SECONDS) {
-      const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
+    sign(resource, ttlSeconds = SIGNED_URL_TTL_SECONDS, stableForSeconds) {
+      const earliest = Math.floor(now().getTime() / 1000) + ttlSeconds;
+      const expires = stableForSeconds
+        ? Math.ceil(earliest / stableForSeconds) * stableForSeconds
+        : earliest;
       return `expires=${expires}&signature=${mac(resource, expires)}`;
     },
     check(resource, expires, signature) {

@@ -227,6 +227,11 @@ describe('POST /api/verify-user (activation)', () => {
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.equals(portraitPng())).toBe(true);
       expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(403);
+      // Every page load asks for the user: for a few minutes it is the same link, so the
+      // browser's cache answers instead of downloading the photo again.
+      clock.advance(1);
+      expect((await get(t, `/api/users/${user.id}`, user)).json().photo_url).toBe(link);
+      expect(served.headers['cache-control']).toBe('private, max-age=300');
     });
 
     it('refuses a 36-byte PDF, a blank grey PNG and a 16000 × 16000 picture the check refused', async () => {

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../providers/file-storage/index.js';
 import { sniffUploadType, type UploadType } from './magic-bytes.js';
 import { UPLOAD_MESSAGES } from './messages.js';
-import { SIGNED_URL_TTL_SECONDS } from '../../security/signed-urls.js';
+import { SIGNED_URL_TTL_SECONDS, STABLE_LINK_SECONDS } from '../../security/signed-urls.js';
 import { recordUpload, usersUploadPath } from './upload-repository.js';
 
 /** images/ + a safe file name; no dot files, no '..'. */
@@ -58,6 +58,12 @@ export function customerFileLink(db: Kysely<Database>, storage: FileStorage) {
   return async (userId: string, url: string): Promise<string | null> => {
     const path = await usersUploadPath(db, userId, url);
     if (path === null) return null;
-    return storage.signedUrl(storagePathFor(userId, path), SIGNED_URL_TTL_SECONDS);
+    // The same link for a few minutes: every page load asks for the user (and My reports for its
+    // list), and a new link each time would download the whole file again past the browser's cache.
+    return storage.signedUrl(
+      storagePathFor(userId, path),
+      SIGNED_URL_TTL_SECONDS,
+      STABLE_LINK_SECONDS,
+    );
   };
 }

@@ -22,9 +22,14 @@ export class DatabaseFileStorage implements FileStorage {
     return `${this.publicBaseUrl}/api/sandbox/files/${filePath}`;
   }
 
-  async signedUrl(filePath: string, ttlSeconds: number): Promise<string> {
+  async signedUrl(
+    filePath: string,
+    ttlSeconds: number,
+    stableForSeconds?: number,
+  ): Promise<string> {
     assertSafePath(filePath);
-    return `${this.urlOf(filePath)}?${this.signer.sign(fileResource(filePath), ttlSeconds)}`;
+    const query = this.signer.sign(fileResource(filePath), ttlSeconds, stableForSeconds);
+    return `${this.urlOf(filePath)}?${query}`;
   }
 
   async put(filePath: string, bytes: Buffer, contentType: string): Promise<{ url: string }> {

@@ -14,8 +14,12 @@ export interface FileStorage {
    */
   put(path: string, bytes: Buffer, contentType: string): Promise<{ url: string }>;
   get(path: string): Promise<StoredFile | null>;
-  /** A link that opens the file for `ttlSeconds` (a few minutes), for its owner to be handed. */
-  signedUrl(path: string, ttlSeconds: number): Promise<string>;
+  /**
+   * A link that opens the file for `ttlSeconds` (a few minutes), for its owner to be handed. With
+   * `stableForSeconds` every call within one such stretch answers the same link (opening for up to
+   * that much longer), so a browser's cache can answer for it (security/signed-urls.ts).
+   */
+  signedUrl(path: string, ttlSeconds: number, stableForSeconds?: number): Promise<string>;
 }
 
 export class UnsafePathError extends Error {}

@@ -80,6 +80,18 @@ describe('S3 file storage against a fake S3 endpoint', () => {
     // (The fake endpoint checks Authorization headers only; the signature is the SDK's.)
   });
 
+  it('hands out the same pre-signed GET within a stable stretch, open at least the minutes asked', async () => {
+    const at = (iso: string) =>
+      storage.signedUrl('users/u-4/images/selfie.jpg', 600, 300, new Date(iso));
+    const first = await at('2026-01-15T10:00:01Z');
+    expect(await at('2026-01-15T10:04:59Z')).toBe(first);
+    const link = new URL(first);
+    expect(link.searchParams.get('X-Amz-Date')).toBe('20260115T100000Z');
+    // Signed as of 10:00:00, open until 10:15:00: at least 600 s from any moment of the stretch.
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(await at('2026-01-15T10:05:01Z')).not.toBe(first);
+  });
+
   it('retries a 500 from the endpoint (the SDK’s retry policy)', async () => {
     s3.failNext(2);
     const before = s3.requests.length;

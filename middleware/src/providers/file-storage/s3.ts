@@ -67,9 +67,23 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  async signedUrl(filePath: string, ttlSeconds: number): Promise<string> {
+  async signedUrl(
+    filePath: string,
+    ttlSeconds: number,
+    stableForSeconds?: number,
+    now: Date = new Date(),
+  ): Promise<string> {
     const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(filePath) });
-    return getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
+    if (!stableForSeconds) return getSignedUrl(this.client, command, { expiresIn: ttlSeconds });
+    // The same link within one stretch: signed as of its start, and open until the earliest
+    // expiry asked for, rounded up to the stretch (SigV4 is a function of the date and expiry).
+    const seconds = Math.floor(now.getTime() / 1000);
+    const signedAt = Math.floor(seconds / stableForSeconds) * stableForSeconds;
+    const expires = Math.ceil((seconds + ttlSeconds) / stableForSeconds) * stableForSeconds;
+    return getSignedUrl(this.client, command, {
+      signingDate: new Date(signedAt * 1000),
+      expiresIn: expires - signedAt,
+    });
   }
 
   destroy(): void {
