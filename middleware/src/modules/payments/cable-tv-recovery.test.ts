@@ -1,9 +1,5 @@
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { BillAggregator } from '../../providers/bill-aggregator/index.js';
-import { createProviders } from '../../providers/index.js';
 import { FakeClock } from '../../test-support/auth-test-kit.js';
 import { createTestDatabase, type TestDatabase } from '../../test-support/test-database.js';
 import type { TestApp } from '../../test-support/test-app.js';
@@ -17,6 +13,7 @@ import {
   paymentsOf,
   SMARTCARDS,
 } from './payments-test-kit.js';
+import { appWithAggregator } from './bill-app-kit.js';
 import { VendService } from './vend-service.js';
 
 /*
@@ -29,35 +26,9 @@ const config = loadConfig({ SCRYPT_COST: '1024', LOG_LEVEL: 'info' });
 let database: TestDatabase;
 const logs: string[] = [];
 
-/** An app on the shared database whose aggregator `wrap` may change; `t` shape for the kits. */
-async function startApp(wrap: (real: BillAggregator) => BillAggregator = (real) => real) {
-  const providers = createProviders(
-    config,
-    database.db,
-    () => undefined,
-    () => clock.now(),
-  );
-  const app: FastifyInstance = await buildApp({
-    config,
-    database,
-    clock,
-    providers: { ...providers, billAggregator: wrap(providers.billAggregator) },
-    logStream: new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk));
-        done();
-      },
-    }),
-  });
-  return {
-    app,
-    database,
-    config,
-    logs: () => logs.join(''),
-    printed: [],
-    close: () => app.close(),
-  } as TestApp;
-}
+const parts = { database: () => database, clock, config, logs };
+const startApp = (wrap?: (real: BillAggregator) => BillAggregator) =>
+  appWithAggregator(parts, wrap);
 
 let t: TestApp;
 beforeAll(async () => {
