@@ -3,7 +3,7 @@
 // The registry pool over a multi-host URL whose first host is down: it finds the one that answers
 // (npm run test:pg in host, with TEST_DATABASE_URL).
 import { createServer } from 'node:net';
-import { readWritePool } from './pg-read-write-pool.mjs';
+import { readWritePool } from './pg-read-write-pool.js';
 
 const freePort = () =>
   new Promise((resolve) => {

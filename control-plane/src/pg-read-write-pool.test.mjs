@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /* global describe, it, expect */
-import { splitHostUrls } from './pg-read-write-pool.mjs';
+import { splitHostUrls } from './pg-read-write-pool.js';
 
 describe('the registry database URL', () => {
   it('takes libpq multi-host URLs, one URL per host, and asks only for writable sessions', () => {

@@ -10,10 +10,10 @@ const urlPattern = /^(postgres(?:ql)?:\/\/)([^/?#]*)(.*)$/s;
 const hostPattern = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/;
 
 /** One single-host URL per host of `url`, in order; target_session_attrs may only ask for writes. */
-export function splitHostUrls(url) {
+export function splitHostUrls(url: string): string[] {
   const match = urlPattern.exec(String(url).trim());
   if (!match) throw new Error('REGISTRY_DATABASE_URL must be a postgres:// or postgresql:// URL');
-  const [, scheme, authority, rest] = match;
+  const [, scheme, authority = '', rest = ''] = match;
   const at = authority.lastIndexOf('@');
   const userinfo = at === -1 ? '' : authority.slice(0, at + 1);
   const [pathPart = '', ...queryParts] = rest.split('?');
@@ -46,53 +46,64 @@ const goneCodes = new Set([
   '57P03',
   'READ_ONLY_HOST',
 ]);
-const isHostGone = (error) =>
+type PgError = { code?: string; message?: string; cause?: unknown } | null | undefined;
+const isHostGone = (error: PgError): boolean =>
   Boolean(error) &&
-  (goneCodes.has(error.code) ||
+  error != null &&
+  (goneCodes.has(error.code ?? '') ||
     String(error.code ?? '').startsWith('08') ||
     /^Connection terminated/.test(error.message ?? '') ||
-    isHostGone(error.cause));
+    isHostGone(error.cause as PgError));
 
 /** A pg.Pool over every host of `url` that hands out only connections that can write. */
-export function readWritePool(url, options = {}) {
+export function readWritePool(url: string, options: pg.PoolConfig = {}): pg.Pool {
   const hostUrls = splitHostUrls(url);
   let preferred = 0;
-  const failed = (index) => {
+  const failed = (index: number) => {
     if (preferred === index) preferred = (index + 1) % hostUrls.length;
   };
   class HostClient extends pg.Client {
-    constructor(config) {
+    hostIndex: number;
+    constructor(config: pg.ClientConfig) {
       const hostIndex = preferred;
       super({ ...config, connectionString: hostUrls[hostIndex] });
       this.hostIndex = hostIndex;
       this.on('error', () => undefined);
     }
-    connect(callback) {
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<pg.Client> | void {
       if (!callback)
-        return new Promise((resolve, reject) =>
-          this.connect((err) => (err ? reject(err) : resolve(this))),
+        return new Promise<pg.Client>((resolve, reject) =>
+          this.connect((err: Error | null) => (err ? reject(err) : resolve(this))),
         );
-      super.connect((err) => {
+      super.connect((err: Error | null) => {
         if (err) failed(this.hostIndex);
-        callback(err);
+        callback(err as Error);
       });
     }
   }
+  type Done = (err: Error | undefined, client?: pg.PoolClient, done?: () => void) => void;
   class ReadWritePool extends pg.Pool {
-    async connect(callback) {
+    override connect(): Promise<pg.PoolClient>;
+    override connect(callback: Done): void;
+    override connect(callback?: Done): Promise<pg.PoolClient> | void {
       if (callback) {
-        this.connect().then(
+        this.connectToWritable().then(
           (client) => callback(undefined, client, () => client.release()),
-          (error) => callback(error),
+          (error: Error) => callback(error),
         );
         return;
       }
-      let lastError;
+      return this.connectToWritable();
+    }
+    private async connectToWritable(): Promise<pg.PoolClient> {
+      let lastError: unknown;
       for (let attempt = 0; attempt < hostUrls.length; attempt++) {
         try {
           return await super.connect();
         } catch (error) {
-          if (!isHostGone(error)) throw error;
+          if (!isHostGone(error as PgError)) throw error;
           lastError = error;
         }
       }
@@ -101,16 +112,16 @@ export function readWritePool(url, options = {}) {
   }
   return new ReadWritePool({
     ...options,
-    Client: HostClient,
+    Client: HostClient as unknown as typeof pg.Client,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5000,
-    onConnect: async (client) => {
-      const { rows } = await client.query(
+    onConnect: async (client: pg.ClientBase) => {
+      const { rows } = await client.query<{ read_only: string }>(
         "select current_setting('transaction_read_only') as read_only",
       );
       if (rows[0]?.read_only !== 'off') {
-        failed(client.hostIndex);
+        failed((client as unknown as HostClient).hostIndex);
         throw Object.assign(new Error('database host is read-only'), { code: 'READ_ONLY_HOST' });
       }
     },
-  });
+  } as pg.PoolConfig);
 }
