@@ -1,11 +1,11 @@
 /** @jest-environment node */
 /* global describe, it, expect, beforeAll, afterAll, jest */
-// The headless mount smoke test (mount-check.mjs) on containers written by hand, each failing one
+// The headless mount smoke test (mount-check.ts) on containers written by hand, each failing one
 // way; a real build of a remote is mounted in remote-outside-workspace.test.mjs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createMountCheck } from './mount-check.mjs';
+import { createMountCheck } from './mount-check.js';
 import { liveChecks } from './registry-checks.mjs';
 import { createRegistryStore } from './registry/index.js';
 import { RENDERS, writeContainer } from './registry-test-support.mjs';

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { createMountCheck } from './mount-check.mjs';
+import { createMountCheck } from './mount-check.js';
 import { digestFolder } from './registry-files.mjs';
 
 /** The packages the host shares with every remote (@ajo/tooling/webpack sharedSingletons). */

@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { buildOperatorApp } from './operator/index.js';
-import { createMountCheck } from './mount-check.mjs';
+import { createMountCheck } from './mount-check.js';
 import { hostSharedVersions } from './registry-checks.mjs';
 
 jest.setTimeout(600_000);

@@ -29,7 +29,7 @@ export interface RegistryStoreOptions {
   onUnreadable?: ((error: Error) => void) | undefined;
   /** The versions the host provides of its shared packages (registry-checks.mjs hostSharedVersions). */
   hostShared?: Record<string, string> | undefined;
-  /** The headless mount smoke test (mount-check.mjs). */
+  /** The headless mount smoke test (mount-check.ts). */
   mountCheck?: MountCheck | null | undefined;
 }
 

@@ -1,127 +1,56 @@
 // The headless mount smoke test's page (docs/decisions/022-a-version-is-mounted-before-it-goes-live.md),
-// run in a child process of its own by mount-check.mjs: a jsdom window that plays the shell. It
+// run in a child process of its own by mount-check.ts: a jsdom window that plays the shell. It
 // gives the version the federation runtime and the host's shared modules (react, react-dom,
 // react-router-dom, rxjs at the versions installed for the host), a stand-in for the host's
 // services (host/api answers every call with an error, like a middleware that is down; host/session
 // has nobody signed in; host/bus carries events), loads the version's manifest, its entry and its
 // exposed ./app, and runs single-spa's bootstrap and mount into an element. It prints one JSON line:
-// { ok: true, html } or { ok: false, problem }.
+// { ok: true, html } or { ok: false, problem }. The files it serves and the host's stand-in:
+// mount-check-host.ts.
 import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire, builtinModules } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import { JSDOM, ResourceLoader, VirtualConsole } from 'jsdom';
+import { files, HOST_ENTRY, ORIGIN } from './mount-check-host.js';
 
-const ORIGIN = 'http://mount-check.invalid';
-
-/** What the page serves: the version's folder under /remotes/<name>/<version>/, the fake host. */
-function files({ dir, name, version, hostEntry }) {
-  const prefix = `/remotes/${name}/${version}/`;
-  const hostManifest = JSON.stringify({
-    id: 'host',
-    name: 'host',
-    metaData: {
-      name: 'host',
-      type: 'app',
-      buildInfo: { buildVersion: '0.0.0', buildName: 'mount-check' },
-      remoteEntry: { name: 'host-entry.js', path: '', type: 'global' },
-      types: { path: '', name: '', zip: '', api: '' },
-      globalName: 'host',
-      pluginVersion: '2.9.2',
-      publicPath: '/',
-    },
-    shared: [],
-    remotes: [],
-    exposes: ['api', 'bus', 'session'].map((e) => ({
-      id: `host:${e}`,
-      name: e,
-      path: `./${e}`,
-      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
-    })),
-  });
-  return (url) => {
-    const { pathname, origin } = new URL(url);
-    if (origin !== ORIGIN) return null;
-    if (pathname === '/mf-manifest.json') return Buffer.from(hostManifest);
-    if (pathname === '/host-entry.js') return Buffer.from(hostEntry);
-    if (!pathname.startsWith(prefix)) return null;
-    const file = path.resolve(dir, decodeURIComponent(pathname.slice(prefix.length)));
-    if (!file.startsWith(path.resolve(dir) + path.sep)) return null;
-    try {
-      return readFileSync(file);
-    } catch {
-      return null;
-    }
-  };
+/** A remote as tooling/remotes.cjs lists it: the check mounts it at its first route. */
+export interface MountRemote {
+  name: string;
+  home?: boolean;
+  routes?: readonly { path: string }[];
 }
 
-/** The host's services as a federation container (`host/api`, `host/bus`, `host/session`). */
-const HOST_ENTRY = `var host = (function () {
-  var rx = window.rxjs;
-  var down = function () {
-    return Promise.reject({ status: 503, message: 'No middleware during the mount check', data: undefined });
-  };
-  var methods = function () {
-    return { get: down, post: down, put: down, patch: down, delete: down };
-  };
-  var api = methods();
-  api.encrypted = methods();
-  var config = { apiBaseUrl: '/api', encryptionSecret: 'mount-check', bankName: 'Ajo' };
-  var events = new rx.Subject();
-  var bus = {
-    emit: function (event) { events.next(event); },
-    on: function (type) { return events.pipe(rx.filter(function (e) { return e.type === type; })); },
-    events$: events.asObservable(),
-  };
-  var user$ = new rx.BehaviorSubject(null);
-  var session = {
-    getToken: function () { return null; },
-    getUserId: function () { return null; },
-    isAuthenticated: function () { return false; },
-    start: function () {},
-    startSignup: function () {},
-    getSignupToken: function () { return null; },
-    endSignup: function () {},
-    user$: user$,
-    getUser: function () { return user$.getValue(); },
-    setUser: function (user) { user$.next(user); },
-    loadUser: down,
-    signOut: function () {},
-  };
-  var modules = {
-    './api': {
-      api: api,
-      isApiError: function (e) { return !!e && typeof e.status === 'number'; },
-      getAppConfig: function () { return Promise.resolve(config); },
-      encryptPayload: function () { return ''; },
-      decryptPayload: function () { return null; },
-    },
-    './bus': { bus: bus },
-    './session': { session: session, TOKEN_KEY: 'tk', USER_ID_KEY: 'id' },
-  };
-  return {
-    init: function () {},
-    get: function (id) {
-      var mod = modules[id];
-      if (!mod) return Promise.reject(new Error('host has no ' + id));
-      return Promise.resolve(function () { return mod; });
-    },
-  };
-})();`;
+/** What the parent sends the child (mount-check.ts). */
+export interface MountTask {
+  dir: string;
+  name: string;
+  version: string;
+  hostDir: string;
+  /** A file of the host's package: the federation runtime is resolved from it. */
+  runtimeFrom: string;
+  remotes: readonly MountRemote[];
+  onReady?: () => void;
+}
+
+export type MountResult = { ok: true; rendered: string } | { ok: false; problem: string };
+
+type CommonJsModule = { exports: unknown };
 
 /**
  * CommonJS modules evaluated inside the window (the federation runtime has no browser build): the
  * runtime then sees the window's document, fetch and globals, as it does in a browser.
  */
-function windowRequire(context, fromFile) {
-  const cache = new Map();
-  const load = (request, parent) => {
+function windowRequire(context: vm.Context, fromFile: string) {
+  const cache = new Map<string, CommonJsModule>();
+  const load = (request: string, parent: string): unknown => {
     if (builtinModules.includes(request.replace(/^node:/, ''))) {
       return createRequire(parent)(request);
     }
     const file = realpathSync(createRequire(parent).resolve(request));
-    if (cache.has(file)) return cache.get(file).exports;
-    const module = { exports: {} };
+    const cached = cache.get(file);
+    if (cached) return cached.exports;
+    const module: CommonJsModule = { exports: {} };
     cache.set(file, module);
     if (file.endsWith('.json')) {
       module.exports = JSON.parse(readFileSync(file, 'utf8'));
@@ -132,17 +61,17 @@ function windowRequire(context, fromFile) {
       ['exports', 'require', 'module', '__filename', '__dirname', 'process'],
       { parsingContext: context, filename: file },
     );
-    fn(module.exports, (r) => load(r, file), module, file, path.dirname(file), {
+    fn(module.exports, (r: string) => load(r, file), module, file, path.dirname(file), {
       env: { NODE_ENV: 'production' },
     });
     return module.exports;
   };
-  return (request) => load(request, fromFile);
+  return (request: string) => load(request, fromFile);
 }
 
 /** The browser builds (UMD) of the host's shared packages, from the host's node_modules. */
-function sharedScripts(hostDir) {
-  const from = (pkg, file) => {
+function sharedScripts(hostDir: string) {
+  const from = (pkg: string, file: string) => {
     const dir = path.dirname(realpathSync(path.join(hostDir, 'node_modules', pkg, 'package.json')));
     return { dir, file: path.join(dir, file) };
   };
@@ -152,7 +81,8 @@ function sharedScripts(hostDir) {
   const remix = path.dirname(
     createRequire(path.join(router, 'package.json')).resolve('@remix-run/router/package.json'),
   );
-  const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  const version = (dir: string): string =>
+    JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
   return {
     scripts: [
       from('react', 'umd/react.production.min.js').file,
@@ -179,67 +109,72 @@ const SCREEN_LOADING = '[data-screen-loading]';
 const SCREEN_POLL_MS = 25;
 
 /** The route the remote is mounted at: its first own route, or / for the home remote. */
-function firstRoute(remotes, name) {
+function firstRoute(remotes: readonly MountRemote[], name: string) {
   const remote = remotes.find((r) => r.name === name);
   return remote?.home ? '/' : (remote?.routes?.[0]?.path ?? '/');
 }
 
-export async function runMountCheck({
-  dir,
-  name,
-  version,
-  hostDir,
-  runtimeFrom,
-  remotes,
-  onReady,
-}) {
-  const serve = files({ dir, name, version, hostEntry: HOST_ENTRY });
-  const errors = [];
+/** The window as the page's scripts leave it: the UMD globals and what the runtime reads. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shared packages' UMD globals
+type PageWindow = Window & typeof globalThis & Record<string, any>;
+
+/** The jsdom page at the remote's first route; `errors` collects what it could not load. */
+function openPage(task: MountTask, errors: string[]) {
+  const serve = files({ ...task, hostEntry: HOST_ENTRY });
   class Loader extends ResourceLoader {
-    fetch(url) {
+    override fetch(url: string) {
       const body = serve(url);
-      if (!body) {
-        errors.push(`${new URL(url).pathname} is missing`);
-        return Promise.reject(new Error(`${url} is missing`));
-      }
-      return Promise.resolve(body);
+      if (!body) errors.push(`${new URL(url).pathname} is missing`);
+      const answer = body ? Promise.resolve(body) : Promise.reject(new Error(`${url} is missing`));
+      // A plain promise is enough: jsdom aborts only the loads of a page being closed.
+      return answer as unknown as ReturnType<ResourceLoader['fetch']>;
     }
   }
   const virtualConsole = new VirtualConsole();
   virtualConsole.on('jsdomError', (error) => errors.push(error.message));
   const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
-    url: `${ORIGIN}${firstRoute(remotes, name)}`,
+    url: `${ORIGIN}${firstRoute(task.remotes, task.name)}`,
     runScripts: 'dangerously',
     resources: new Loader(),
     pretendToBeVisual: true,
     virtualConsole,
   });
-  const { window } = dom;
-  const context = dom.getInternalVMContext();
+  const window = dom.window as unknown as PageWindow;
   // The runtime reads manifests with fetch, which jsdom does not have.
-  window.fetch = async (input) => {
-    const body = serve(String(new URL(typeof input === 'string' ? input : input.url, ORIGIN)));
+  window.fetch = async (input: string | URL | Request) => {
+    const url = typeof input === 'string' || input instanceof URL ? input : input.url;
+    const body = serve(String(new URL(url, ORIGIN)));
     return body
-      ? new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+      ? new Response(body as unknown as BodyInit, {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
       : new Response('missing', { status: 404 });
   };
   // Browser-only APIs the screens may touch on first render.
-  window.matchMedia ??= () => ({
-    matches: false,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-  });
+  window.matchMedia ??= () =>
+    ({
+      matches: false,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+    }) as unknown as MediaQueryList;
   window.scrollTo = () => undefined;
+  return { window, context: dom.getInternalVMContext() };
+}
 
-  const shared = sharedScripts(hostDir);
+/** The host's shared modules in the page and a federation instance that shares them. */
+function federation(task: MountTask, window: PageWindow, context: vm.Context) {
+  const { name, version } = task;
+  const shared = sharedScripts(task.hostDir);
   for (const file of shared.scripts) {
     vm.runInContext(readFileSync(file, 'utf8'), context, { filename: file });
   }
-  const core = windowRequire(context, runtimeFrom)('@module-federation/runtime-core');
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the runtime as the host has it
+  const core = windowRequire(context, task.runtimeFrom)('@module-federation/runtime-core') as any;
   window._FEDERATION_RUNTIME_CORE = core;
-  const single = (version, requiredVersion, lib) => ({
+  const single = (version: string, requiredVersion: string, lib: () => unknown) => ({
     version,
     lib,
     shareConfig: { singleton: true, requiredVersion },
@@ -270,21 +205,24 @@ export async function runMountCheck({
     plugins: [],
   });
   core.setGlobalFederationInstance?.(instance);
+  return instance as { loadRemote(id: string): Promise<unknown> };
+}
 
-  // The page is the host's part; from here on the time is the version's.
-  onReady?.();
-  let lifecycles;
-  try {
-    lifecycles = await instance.loadRemote(`${name}/app`);
-  } catch (error) {
-    return { ok: false, problem: `./app did not load: ${firstLine(error)}${more(errors)}` };
-  }
-  if (!lifecycles || typeof lifecycles.mount !== 'function') {
-    return {
-      ok: false,
-      problem: `./app did not load its single-spa lifecycles (bootstrap, mount, unmount)${more(errors)}`,
-    };
-  }
+/** single-spa's lifecycles as ./app exports them. */
+interface Lifecycles {
+  bootstrap?: (props: unknown) => Promise<unknown>;
+  mount: (props: unknown) => Promise<unknown>;
+  unmount?: (props: unknown) => Promise<unknown>;
+}
+
+/** Runs the lifecycles into an element of the page and judges what it shows. */
+async function mountInto(
+  window: PageWindow,
+  lifecycles: Lifecycles,
+  task: MountTask,
+  errors: string[],
+): Promise<MountResult> {
+  const { name } = task;
   const element = window.document.createElement('div');
   element.id = `single-spa-application:${name}`;
   window.document.body.appendChild(element);
@@ -315,13 +253,13 @@ export async function runMountCheck({
   // A render error inside the remote's boundary, or an error thrown by a timer after mount.
   await new Promise((resolve) => window.setTimeout(resolve, 50));
   if (!element.innerHTML.trim()) {
-    return { ok: false, problem: `mount rendered nothing at ${firstRoute(remotes, name)}` };
+    return { ok: false, problem: `mount rendered nothing at ${firstRoute(task.remotes, name)}` };
   }
   // The remote's error boundary (remote-kit lifecycles) shows @ajo/shared's ErrorFallback.
   if (element.querySelector('#ajo-fallback-title')) {
     return { ok: false, problem: `mount rendered the error screen${more(errors)}` };
   }
-  const rendered = element.textContent.trim().slice(0, 80);
+  const rendered = (element.textContent ?? '').trim().slice(0, 80);
   try {
     if (typeof lifecycles.unmount === 'function') await lifecycles.unmount(props);
   } catch (error) {
@@ -330,11 +268,35 @@ export async function runMountCheck({
   return { ok: true, rendered };
 }
 
-function firstLine(error) {
-  const text = error instanceof Error || error?.message ? error.message : String(error);
-  return String(text).split('\n')[0].slice(0, 300);
+export async function runMountCheck(task: MountTask): Promise<MountResult> {
+  const errors: string[] = [];
+  const { window, context } = openPage(task, errors);
+  const instance = federation(task, window, context);
+  // The page is the host's part; from here on the time is the version's.
+  task.onReady?.();
+  let lifecycles: Lifecycles | undefined;
+  try {
+    lifecycles = (await instance.loadRemote(`${task.name}/app`)) as Lifecycles | undefined;
+  } catch (error) {
+    return { ok: false, problem: `./app did not load: ${firstLine(error)}${more(errors)}` };
+  }
+  if (!lifecycles || typeof lifecycles.mount !== 'function') {
+    return {
+      ok: false,
+      problem: `./app did not load its single-spa lifecycles (bootstrap, mount, unmount)${more(errors)}`,
+    };
+  }
+  return mountInto(window, lifecycles, task, errors);
 }
 
-function more(errors) {
+function firstLine(error: unknown) {
+  const text =
+    error instanceof Error || (error as { message?: unknown } | null)?.message
+      ? (error as Error).message
+      : String(error);
+  return String(text).split('\n')[0]!.slice(0, 300);
+}
+
+function more(errors: string[]) {
   return errors.length ? ` (${errors.slice(0, 2).join('; ').slice(0, 300)})` : '';
 }

@@ -1,12 +1,17 @@
 // The headless mount smoke test before a version goes live
 // (docs/decisions/022-a-version-is-mounted-before-it-goes-live.md): the version's entry and its
-// exposed ./app are loaded and mounted in a jsdom page (mount-check-page.mjs) in a child process,
+// exposed ./app are loaded and mounted in a jsdom page (mount-check-page.ts) in a child process,
 // so a version that hangs, loops or crashes costs the app server nothing but the wait; the child is
 // killed at the time limit.
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { REMOTES } from '@ajo/tooling/remotes';
-import sourceDir from './source-dir.cjs';
+import type { MountResult } from './mount-check-page.js';
+import type { MountCheck } from './registry/types.js';
+
+/** This folder, for the child's script (import.meta.url: tsx gives the file's, jest's swc too). */
+const SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * From the page being ready (jsdom, the shared modules, the runtime) to the version mounted: its
@@ -20,15 +25,20 @@ const SETUP_TIMEOUT_MS = 60_000;
  * A check for createRegistryStore's `mountCheck`: resolves to the reasons `dir` may not go live
  * (empty: it mounted). `hostDir`: the host package's folder (its node_modules provide the shared
  * packages and the federation runtime).
- * @param {{ hostDir: string, timeoutMs?: number }} o
  */
-export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }) {
-  const child = path.join(sourceDir.SOURCE_DIR, 'mount-check-child.mjs');
+export function createMountCheck({
+  hostDir,
+  timeoutMs = MOUNT_CHECK_TIMEOUT_MS,
+}: {
+  hostDir: string;
+  timeoutMs?: number;
+}): MountCheck {
+  const child = path.join(SOURCE_DIR, 'mount-check-child.mjs');
   return ({ dir, name, version }) =>
-    new Promise((resolve) => {
+    new Promise<string[]>((resolve) => {
       const started = Date.now();
       let settled = false;
-      const output = [];
+      const output: string[] = [];
       const proc = fork(child, [], {
         cwd: hostDir,
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -36,7 +46,7 @@ export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }
         execArgv: ['--max-old-space-size=256'],
         env: { ...process.env, NODE_ENV: 'production' },
       });
-      const finish = (problems) => {
+      const finish = (problems: string[]) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -49,11 +59,12 @@ export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }
         SETUP_TIMEOUT_MS,
       );
       for (const stream of [proc.stdout, proc.stderr]) {
-        stream.on('data', (chunk) => {
+        stream?.on('data', (chunk: Buffer) => {
           if (output.join('').length < 2000) output.push(String(chunk));
         });
       }
-      proc.on('message', (result) => {
+      proc.on('message', (message) => {
+        const result = message as ({ ready?: boolean } & Partial<MountResult>) | null;
         if (result?.ready) {
           clearTimeout(timer);
           timer = setTimeout(
@@ -62,9 +73,20 @@ export function createMountCheck({ hostDir, timeoutMs = MOUNT_CHECK_TIMEOUT_MS }
           );
           return;
         }
-        finish(result?.ok ? [] : [String(result?.problem ?? 'the mount check gave no answer')]);
+        finish(
+          result?.ok
+            ? []
+            : [
+                String(
+                  (result as { problem?: string } | null)?.problem ??
+                    'the mount check gave no answer',
+                ),
+              ],
+        );
       });
-      proc.on('error', (error) => finish([`the mount check could not start: ${error.message}`]));
+      proc.on('error', (error: Error) =>
+        finish([`the mount check could not start: ${error.message}`]),
+      );
       // 'close', not 'exit': the IPC channel is drained by then, so a result sent just before
       // exiting is never taken for a crash.
       proc.on('close', (code, signal) => {
