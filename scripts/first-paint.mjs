@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Takes the pictures of the first screens the app server paints from HTML
-// (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.mjs): each page
+// (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.ts): each page
 // of FIRST_PAINT_PATHS is opened in headless Chromium on the built app, drawn by the app itself,
 // and its #root written down without ids, with the stylesheets it uses and the remote version and
 // shell build it was drawn with. Run by `npm run build` after the remotes are published.
@@ -16,7 +16,7 @@ import {
   FIRST_PAINT_PATHS,
   isServablePicture,
   shellBuildKey,
-} from '../control-plane/src/first-paint.mjs';
+} from '../control-plane/src/first-paint.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deployDir = path.join(repoRoot, '.deploy');

@@ -15,7 +15,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import * as tar from 'tar';
 import { buildApp } from './app.js';
 import { buildOperatorApp, CONSOLE_CSP, parseOperators } from './operator/index.js';
-import { precompressDir } from './precompress.mjs';
+import { precompressDir } from './precompress.js';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
 import { createRegistryStore } from './registry/index.js';
 

@@ -14,7 +14,7 @@ import {
   jsonDataElement,
   REGISTRY_DATA_ID,
   SHELL_CHUNKS_FILE,
-} from './first-load.mjs';
+} from './first-load.js';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';

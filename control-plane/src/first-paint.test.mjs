@@ -5,14 +5,14 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { SHELL_CHUNKS_FILE } from './first-load.mjs';
+import { SHELL_CHUNKS_FILE } from './first-load.js';
 import {
   FIRST_PAINT_FILE,
   FIRST_PAINT_PATHS,
   isServablePicture,
   paintPicture,
   shellBuildKey,
-} from './first-paint.mjs';
+} from './first-paint.js';
 import { overrideCookie } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.mjs';

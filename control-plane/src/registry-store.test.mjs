@@ -9,7 +9,7 @@ import {
   publishAll,
   REMOTE_PACKAGES,
 } from './registry/index.js';
-import { precompressDir } from './precompress.mjs';
+import { precompressDir } from './precompress.js';
 import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
 import { digestFolder } from './registry-files.mjs';
 import { corruptDatabase, writeBuild } from './registry-test-support.mjs';

@@ -3,7 +3,7 @@
 // a no-op, other content under a published version is refused.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { precompressDir } from '../precompress.mjs';
+import { precompressDir } from '../precompress.js';
 import { digestFolder, placeVersion } from '../registry-files.mjs';
 import { RegistryError } from './errors.js';
 import { checkReason, checkVersion, normaliseRemote, REMOTE_PACKAGES } from './names.js';

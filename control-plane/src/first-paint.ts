@@ -9,7 +9,8 @@
 // is drawn by JavaScript alone, as before.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { firstScreenOf, SHELL_CHUNKS_FILE } from './first-load.mjs';
+import { firstScreenOf, SHELL_CHUNKS_FILE } from './first-load.js';
+import type { RegistryDocument } from './registry/index.js';
 
 /** Written by scripts/first-paint.mjs into the deploy folder, beside the registry. */
 export const FIRST_PAINT_FILE = 'first-paint.json';
@@ -30,7 +31,7 @@ export const FIRST_PAINT_PATHS = Object.freeze([
 ]);
 
 /** Which build of the shell a picture was taken with: its chunk lists carry content hashes. */
-export function shellBuildKey(shellChunks) {
+export function shellBuildKey(shellChunks: unknown) {
   return JSON.stringify(shellChunks ?? null);
 }
 
@@ -39,7 +40,7 @@ export function shellBuildKey(shellChunks) {
  * style-src has no 'unsafe-inline'), no event handler, no id (the live page's ids must stay unique:
  * the shell finds its areas by id), nothing that could end the element it is served in.
  */
-export function isServablePicture(html) {
+export function isServablePicture(html: unknown): html is string {
   return (
     typeof html === 'string' &&
     html.length > 0 &&
@@ -55,27 +56,36 @@ const ROOT_ELEMENT = /<div id=(?:"root"|root)><\/div>/;
 const SAFE_STYLE = /^\/[A-Za-z0-9._~\-/]*\.css$/;
 const SAFE_ID = /^[A-Za-z][\w-]*$/;
 
-/**
- * @param {{ distDir: string, deployDir: string }} o
- */
-export function createFirstPaint({ distDir, deployDir }) {
+/** One page's picture in FIRST_PAINT_FILE, as scripts/first-paint.mjs writes it. */
+export interface Picture {
+  html: string;
+  styles: string[];
+  revealOn: string;
+  manifest?: string | null;
+}
+interface Pictures {
+  shell?: string;
+  pages?: Record<string, Partial<Picture> | undefined>;
+}
+
+export function createFirstPaint({ distDir, deployDir }: { distDir: string; deployDir: string }) {
   const file = path.join(deployDir, FIRST_PAINT_FILE);
-  const readJson = (where) =>
+  const readJson = <T>(where: string): Promise<T | null> =>
     readFile(where, 'utf8')
-      .then((text) => JSON.parse(text))
+      .then((text) => JSON.parse(text) as T)
       .catch(() => null);
   // Re-read when the build writes a new one; a running server picks it up without a restart.
-  let cached = { mtimeMs: -1, value: null };
+  let cached: { mtimeMs: number; value: Pictures | null } = { mtimeMs: -1, value: null };
   async function pictures() {
-    const mtimeMs = await stat(file).then(
+    const mtimeMs = await stat(file).then<number | null, null>(
       (s) => s.mtimeMs,
       () => null,
     );
     if (mtimeMs === null) return null;
     if (mtimeMs !== cached.mtimeMs) {
       const [value, shell] = await Promise.all([
-        readJson(file),
-        readJson(path.join(distDir, SHELL_CHUNKS_FILE)),
+        readJson<Pictures>(file),
+        readJson<unknown>(path.join(distDir, SHELL_CHUNKS_FILE)),
       ]);
       cached = { mtimeMs, value: value?.shell === shellBuildKey(shell) ? value : null };
     }
@@ -86,7 +96,10 @@ export function createFirstPaint({ distDir, deployDir }) {
    * The picture of `pathname` for a browser served `registry`, or null: none taken, taken with
    * another shell build, or with another version of the page's remote than this browser gets.
    */
-  async function pictureFor(pathname, registry) {
+  async function pictureFor(
+    pathname: string,
+    registry: RegistryDocument | null | undefined,
+  ): Promise<Picture | null> {
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     if (!FIRST_PAINT_PATHS.includes(trimmed)) return null;
     const picture = (await pictures())?.pages?.[trimmed];
@@ -98,7 +111,7 @@ export function createFirstPaint({ distDir, deployDir }) {
     const { remote } = firstScreenOf(trimmed);
     const manifest = remote ? (registry?.remotes?.[remote]?.manifest ?? null) : null;
     if ((picture.manifest ?? null) !== manifest) return null;
-    return picture;
+    return picture as Picture;
   }
 
   return { pictureFor };
@@ -110,7 +123,7 @@ export function createFirstPaint({ distDir, deployDir }) {
  * The stylesheets go into the head: they block the first paint, which needs them; the shell's CSS
  * loading later asks for the same files and gets them from the cache.
  */
-export function paintPicture(html, picture, nonce) {
+export function paintPicture(html: string, picture: Picture, nonce: string) {
   // The built index.html is minified: the attribute may come without quotes.
   if (!ROOT_ELEMENT.test(html)) return html;
   const links = picture.styles

@@ -9,18 +9,26 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 /** Text assets worth compressing; images and fonts are compressed already. */
 export const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|map|webmanifest)$/;
 
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+function filesUnder(dir: string) {
+  return (
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      // Node before 20.12 names the folder `path`.
+      .map((e) => path.join(e.parentPath ?? (e as { path?: string }).path, e.name))
+  );
 }
 
 /**
  * Writes name.br and name.gz next to every compressible file under `dir`. A variant that would not
  * be smaller than the original (a tiny file) is not written, so the server sends the original.
- * @returns {{ files: number, raw: number, br: number, gzip: number }} totals, for the build log
+ * Answers the totals, for the build log.
  */
-export function precompressDir(dir) {
+export function precompressDir(dir: string): {
+  files: number;
+  raw: number;
+  br: number;
+  gzip: number;
+} {
   const totals = { files: 0, raw: 0, br: 0, gzip: 0 };
   for (const file of filesUnder(dir)) {
     if (!COMPRESSIBLE.test(file)) continue;
