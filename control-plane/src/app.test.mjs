@@ -16,7 +16,7 @@ import * as tar from 'tar';
 import { buildApp } from './app.js';
 import { buildOperatorApp, CONSOLE_CSP, parseOperators } from './operator/index.js';
 import { precompressDir } from './precompress.js';
-import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.js';
 import { createRegistryStore } from './registry/index.js';
 
 let tmp;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.mjs';
+import { writeBuild } from './registry-test-support.js';
 
 let tmp;
 let app;

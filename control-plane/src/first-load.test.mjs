@@ -17,7 +17,7 @@ import {
 } from './first-load.js';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.mjs';
+import { writeBuild } from './registry-test-support.js';
 
 const TOKEN = 'operator-token-0123456789';
 const appConfig = {

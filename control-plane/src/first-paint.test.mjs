@@ -15,7 +15,7 @@ import {
 } from './first-paint.js';
 import { overrideCookie } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.mjs';
+import { writeBuild } from './registry-test-support.js';
 
 const SHELL = {
   bootstrap: ['assets/bootstrap.0a1b2c3d.js', 'assets/bootstrap.5a6b7c8d.css'],

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createMountCheck } from './mount-check.js';
 import { liveChecks } from './registry-checks.mjs';
 import { createRegistryStore } from './registry/index.js';
-import { RENDERS, writeContainer } from './registry-test-support.mjs';
+import { RENDERS, writeContainer } from './registry-test-support.js';
 
 jest.setTimeout(60_000);
 const hostDir = path.resolve(__dirname, '..', '..', 'host');

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRegistryStore } from './registry/index.js';
-import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.mjs';
+import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.js';
 
 let tmp;
 let deployDir;

@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { buildOperatorApp } from './operator/index.js';
 import { BUCKET_COOKIE, overrideCookie, resolveForBrowser } from './registry-per-browser.mjs';
 import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.mjs';
+import { writeBuild } from './registry-test-support.js';
 
 const TOKEN = 'operator-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };

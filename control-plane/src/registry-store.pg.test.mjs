@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.mjs';
+import { writeBuild } from './registry-test-support.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const VERSIONS = Array.from({ length: 60 }, (_, i) => `2.0.${i}`);

@@ -12,7 +12,7 @@ import {
 import { precompressDir } from './precompress.js';
 import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
 import { digestFolder } from './registry-files.mjs';
-import { corruptDatabase, writeBuild } from './registry-test-support.mjs';
+import { corruptDatabase, writeBuild } from './registry-test-support.js';
 
 let tmp;
 let repo;

@@ -6,7 +6,7 @@ import path from 'node:path';
  * Replaces ${dir}/registry.db by `text` (a new file renamed into place, the WAL files gone): a handle
  * the test closed but the library has not yet let go of cannot write its pages over it.
  */
-export function corruptDatabase(dir, text) {
+export function corruptDatabase(dir: string, text: string) {
   writeFileSync(path.join(dir, 'registry.db.new'), text);
   renameSync(path.join(dir, 'registry.db.new'), path.join(dir, 'registry.db'));
   for (const suffix of ['-wal', '-shm'])
@@ -18,8 +18,23 @@ export function corruptDatabase(dir, text) {
  * entry and the build's version, exposes ./app and lists what it shares.
  */
 export function writeBuild(
-  dir,
-  { name, version, buildVersion = version, content = version, exposes = ['./app'], shared = [] },
+  dir: string,
+  {
+    name,
+    version,
+    buildVersion = version,
+    content = version,
+    exposes = ['./app'],
+    shared = [],
+  }: {
+    name: string;
+    version: string;
+    buildVersion?: string;
+    content?: string;
+    exposes?: string[];
+    /** [package, requiredVersion] pairs. */
+    shared?: [string, string][];
+  },
 ) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, 'chunks'), { recursive: true });
@@ -39,7 +54,10 @@ export function writeBuild(
  * `app` is the source of an expression evaluated in the page for `./app` (it sees `shareScope`, the
  * host's shared modules); `entry` replaces the whole entry script.
  */
-export function writeContainer(dir, { name, version, app, entry }) {
+export function writeContainer(
+  dir: string,
+  { name, version, app, entry }: { name: string; version: string; app?: string; entry?: string },
+) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const manifest = {

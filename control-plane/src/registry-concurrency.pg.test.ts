@@ -1,9 +1,9 @@
 /** @jest-environment node */
 // Two app servers on one PostgreSQL registry (REGISTRY_DATABASE_URL), as on several machines:
-// registry-concurrency-suite.mjs. Run by `npm run test:pg` in host with TEST_DATABASE_URL, in a
+// registry-concurrency-suite.ts. Run by `npm run test:pg` with TEST_DATABASE_URL, in a
 // database of its own so the other registry tests on that server cannot interleave with it.
 import pg from 'pg';
-import { twoAppServersOnOneRegistry } from './registry-concurrency-suite.mjs';
+import { twoAppServersOnOneRegistry } from './registry-concurrency-suite.js';
 
 const DATABASE = 'ajo_registry_concurrency';
 
@@ -11,7 +11,7 @@ twoAppServersOnOneRegistry({
   where: 'PostgreSQL',
   async database() {
     const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('registry-concurrency.pg.test.mjs needs TEST_DATABASE_URL');
+    if (!url) throw new Error('registry-concurrency.pg.test.ts needs TEST_DATABASE_URL');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
