@@ -192,6 +192,16 @@ describe('app server', () => {
       200,
       'text/javascript; charset=utf-8',
     ]);
+    // Every module the script imports is served beside it, as a script under the same CSP.
+    for (const [, imported] of script.body.matchAll(/^import .* from '\.\/([\w-]+\.js)';$/gm)) {
+      const module = await app.inject(`/_operator/console/${imported}`);
+      expect([module.statusCode, module.headers['content-type']]).toEqual([
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      expect(module.headers['content-security-policy']).toBe(CONSOLE_CSP);
+    }
+    expect(script.body).toContain("from './dom.js';");
     expect((await app.inject('/_operator/console/console.css')).statusCode).toBe(200);
     // Nothing else under the console is there, and the data still needs the token.
     expect((await app.inject('/_operator/console/other.js')).statusCode).toBe(404);
