@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from './app.js';
-import { parseAppTrustProxy } from './client-address.mjs';
+import { parseAppTrustProxy } from './client-address.js';
 
 // A stand-in for the middleware: it trusts exactly the app server (TRUST_PROXY=loopback, what
 // npm start sets) and counts requests per client address, as its per-IP attempt limits do.

@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { MAX_CONNECTIONS_PER_CLIENT, SERVER_TIMEOUTS } from './connection-guards.mjs';
+import { MAX_CONNECTIONS_PER_CLIENT, SERVER_TIMEOUTS } from './connection-guards.js';
 
 let tmp;
 let app;

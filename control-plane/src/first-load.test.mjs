@@ -15,7 +15,7 @@ import {
   REGISTRY_DATA_ID,
   SHELL_CHUNKS_FILE,
 } from './first-load.js';
-import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.mjs';
+import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
 

@@ -13,7 +13,7 @@ import {
   paintPicture,
   shellBuildKey,
 } from './first-paint.js';
-import { overrideCookie } from './registry-per-browser.mjs';
+import { overrideCookie } from './registry-per-browser.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createMountCheck } from './mount-check.js';
-import { liveChecks } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.js';
 import { createRegistryStore } from './registry/index.js';
 import { RENDERS, writeContainer } from './registry-test-support.js';
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { buildOperatorApp } from './operator/index.js';
-import { BUCKET_COOKIE, overrideCookie, resolveForBrowser } from './registry-per-browser.mjs';
+import { BUCKET_COOKIE, overrideCookie, resolveForBrowser } from './registry-per-browser.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
 

@@ -10,8 +10,8 @@ import {
   REMOTE_PACKAGES,
 } from './registry/index.js';
 import { precompressDir } from './precompress.js';
-import { HOST_SHARED, hostSharedVersions } from './registry-checks.mjs';
-import { digestFolder } from './registry-files.mjs';
+import { HOST_SHARED, hostSharedVersions } from './registry-checks.js';
+import { digestFolder } from './registry-files.js';
 import { corruptDatabase, writeBuild } from './registry-test-support.js';
 
 let tmp;

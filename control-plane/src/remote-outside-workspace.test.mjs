@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOperatorApp } from './operator/index.js';
 import { createMountCheck } from './mount-check.js';
-import { hostSharedVersions } from './registry-checks.mjs';
+import { hostSharedVersions } from './registry-checks.js';
 
 jest.setTimeout(600_000);
 const repo = path.resolve(__dirname, '..', '..');

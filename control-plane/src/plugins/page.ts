@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy, createNonce, injectNonce } from '../csp.mjs';
+import { contentSecurityPolicy, createNonce, injectNonce } from '../csp.js';
 import {
   APP_CONFIG_DATA_ID,
   createFirstLoadHints,

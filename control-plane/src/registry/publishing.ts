@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from '../precompress.js';
-import { digestFolder, placeVersion } from '../registry-files.mjs';
+import { digestFolder, placeVersion } from '../registry-files.js';
 import { RegistryError } from './errors.js';
 import { checkReason, checkVersion, normaliseRemote, REMOTE_PACKAGES } from './names.js';
 import type { Change, Revisions } from './revisions.js';
@@ -49,7 +49,7 @@ function checkBuilt(dist: string, version: string) {
 /** Writes the .br/.gz variants beside the build, then digests it. */
 function digestBuild(dist: string): { digest: string; files: unknown } {
   try {
-    // The .br/.gz variants the app server sends by Accept-Encoding (precompress.mjs) are written
+    // The .br/.gz variants the app server sends by Accept-Encoding (precompress.ts) are written
     // beside the build first, so the digest, the copy and the checks before going live cover
     // them too. Deterministic: the same build gives the same variants and the same digest.
     precompressDir(dist);

@@ -1,7 +1,7 @@
 // The remote registry: which versions of each remote are published and which one is live
 // (docs/architecture.md "Micro-frontends": operators switch or roll back a remote without
 // rebuilding anything; docs/decisions/019-immutable-versions-and-a-registry-database.md). One
-// store for the CLI (registry-cli.mjs), the build (publishAll) and the app server; each concern in
+// store for the CLI (registry-cli.ts), the build (publishAll) and the app server; each concern in
 // a module of its own beside this one:
 // - revisions.ts: every change a compare-and-swap on the revision, the last good snapshot;
 // - publishing.ts: published versions are immutable, their files digested and copied once;
@@ -27,7 +27,7 @@ import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
 export interface RegistryStoreOptions {
   databaseUrl?: string | undefined;
   onUnreadable?: ((error: Error) => void) | undefined;
-  /** The versions the host provides of its shared packages (registry-checks.mjs hostSharedVersions). */
+  /** The versions the host provides of its shared packages (registry-checks.ts hostSharedVersions). */
   hostShared?: Record<string, string> | undefined;
   /** The headless mount smoke test (mount-check.ts). */
   mountCheck?: MountCheck | null | undefined;
@@ -37,7 +37,7 @@ export type RegistryStore = ReturnType<typeof createRegistryStore>;
 
 /**
  * Without `hostShared` and `mountCheck` those checks are left out: the app server, the CLI and the
- * build pass both (liveChecks in registry-checks.mjs).
+ * build pass both (liveChecks in registry-checks.ts).
  */
 export function createRegistryStore(deployDir: string, options: RegistryStoreOptions = {}) {
   const db = openRegistryDatabase({ deployDir, databaseUrl: options.databaseUrl });

@@ -1,5 +1,5 @@
 // Publishing over HTTP: a team's pipeline uploads its built folder as a .tar.gz, so the deploy side
-// needs no monorepo (host/README.md "Operators"). The archive is unpacked into a temporary folder,
+// needs no monorepo (control-plane/README.md "Operators"). The archive is unpacked into a temporary folder,
 // plain files and folders only, no path outside it, at most UNPACKED_LIMIT bytes, then published
 // like a local build (registry/publishing.ts publishFolder: digests, immutability, the version check).
 import { existsSync } from 'node:fs';
@@ -19,11 +19,14 @@ export const UNPACKED_LIMIT = 256 * 1024 * 1024;
  * Unpacks `archive` (a Buffer) into a temporary folder and calls `fn` with the folder that holds
  * mf-manifest.json (the archive's root, or a `dist/` in it); the folder is removed afterwards.
  */
-export async function withUnpackedBuild(archive, fn) {
+export async function withUnpackedBuild<T>(
+  archive: Buffer,
+  fn: (root: string) => Promise<T>,
+): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ajo-upload-'));
   try {
     let unpacked = 0;
-    let refused = null;
+    let refused: string | null = null;
     try {
       await pipeline(
         Readable.from([archive]),
@@ -31,7 +34,8 @@ export async function withUnpackedBuild(archive, fn) {
           cwd: dir,
           strict: true,
           // tar already refuses absolute paths and '..'; links could point outside the version.
-          filter: (name, entry) => {
+          filter: (name, stat) => {
+            const entry = stat as tar.ReadEntry;
             if (entry.type !== 'File' && entry.type !== 'Directory') {
               refused ??= `${name} is a ${entry.type}: only files and folders are published`;
               return false;
@@ -43,7 +47,7 @@ export async function withUnpackedBuild(archive, fn) {
         }),
       );
     } catch (error) {
-      throw new RegistryError(`The upload is not a readable .tar.gz (${error.message})`);
+      throw new RegistryError(`The upload is not a readable .tar.gz (${(error as Error).message})`);
     }
     if (refused) throw new RegistryError(`The upload was refused: ${refused}`, 413);
     const root = existsSync(path.join(dir, 'mf-manifest.json')) ? dir : path.join(dir, 'dist');

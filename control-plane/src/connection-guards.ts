@@ -1,6 +1,8 @@
 // What the app server does about slow and greedy clients (README "Security notes"). Fastify sets no
 // request timeout by default: a body sent a byte every 10 s held its socket for ever, and one
 // address could open sockets until the process ran out of them.
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /** The whole request (headers and body) within 60 s, its headers within 15 s. */
 export const SERVER_TIMEOUTS = {
@@ -19,9 +21,8 @@ export const MAX_CONNECTIONS_PER_CLIENT = 64;
 /**
  * The Fastify (and Node http.Server) options for `timeouts`, and an answer in the {message}
  * contract for what Node's HTTP parser refuses (a request too slow: 408; headers too large: 431).
- * @param {Partial<typeof SERVER_TIMEOUTS>} [overrides]
  */
-export function serverOptions(overrides = {}) {
+export function serverOptions(overrides: Partial<typeof SERVER_TIMEOUTS> = {}) {
   const t = { ...SERVER_TIMEOUTS, ...overrides };
   return {
     requestTimeout: t.requestMs,
@@ -32,11 +33,8 @@ export function serverOptions(overrides = {}) {
   };
 }
 
-/**
- * @param {Error & { code?: string }} error
- * @param {import('node:net').Socket} socket
- */
-export function answerClientError(error, socket) {
+/** Node's refusal of a request as a `{message}` answer, and the socket closed. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -58,13 +56,12 @@ export function answerClientError(error, socket) {
  * Closes a connection at once when its address already holds `max` open ones. The address is the
  * socket's peer: behind a load balancer (TRUST_PROXY) every customer arrives from its few
  * addresses, so there the cap belongs to the load balancer and this one is not installed.
- * @param {import('node:http').Server} server
- * @param {number} max
- * @returns {{ open: (address: string) => number }}
  */
-export function capConnectionsPerAddress(server, max) {
-  /** @type {Map<string, number>} */
-  const open = new Map();
+export function capConnectionsPerAddress(
+  server: Server,
+  max: number,
+): { open: (address: string) => number } {
+  const open = new Map<string, number>();
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     const count = open.get(address) ?? 0;
@@ -79,5 +76,5 @@ export function capConnectionsPerAddress(server, max) {
       else open.delete(address);
     });
   });
-  return { open: (address) => open.get(address) ?? 0 };
+  return { open: (address: string) => open.get(address) ?? 0 };
 }

@@ -5,16 +5,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const sha256 = (data) => `sha256:${createHash('sha256').update(data).digest('hex')}`;
+const sha256 = (data: Buffer | string) =>
+  `sha256:${createHash('sha256').update(data).digest('hex')}`;
 
 /**
  * Every file's digest (by its path inside the folder, '/' separated) and the version's digest: the
  * digest of the sorted "path NUL file-digest" lines, so a renamed, added or removed file changes it.
  * Anything but plain files and folders (a symlink could point outside the version) is refused.
  */
-export function digestFolder(dir) {
-  const files = {};
-  const walk = (rel) => {
+export function digestFolder(dir: string): { digest: string; files: Record<string, string> } {
+  const files: Record<string, string> = {};
+  const walk = (rel: string) => {
     for (const entry of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const name = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(name);
@@ -24,7 +25,7 @@ export function digestFolder(dir) {
   };
   walk('');
   const names = Object.keys(files).sort();
-  const sorted = Object.fromEntries(names.map((n) => [n, files[n]]));
+  const sorted = Object.fromEntries(names.map((n) => [n, files[n]!]));
   return { digest: sha256(names.map((n) => `${n}\0${files[n]}\n`).join('')), files: sorted };
 }
 
@@ -34,7 +35,7 @@ export function digestFolder(dir) {
  * the caller compares digests. Throws when the copy's digest is not `digest` (the build changed
  * while it was copied).
  */
-export function placeVersion(source, target, digest) {
+export function placeVersion(source: string, target: string, digest: string): boolean {
   mkdirSync(path.dirname(target), { recursive: true });
   // A dot name: the static server never serves dotfiles, so a half-copied folder is never fetched.
   const staging = path.join(path.dirname(target), `.staging-${randomBytes(8).toString('hex')}`);
@@ -48,7 +49,8 @@ export function placeVersion(source, target, digest) {
       renameSync(staging, target);
       return true;
     } catch (error) {
-      if (error.code === 'EEXIST' || error.code === 'ENOTEMPTY') return false;
+      const { code } = error as NodeJS.ErrnoException;
+      if (code === 'EEXIST' || code === 'ENOTEMPTY') return false;
       throw error;
     }
   } finally {

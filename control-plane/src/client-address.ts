@@ -3,9 +3,14 @@
 // X-Forwarded-For the client wrote, so the middleware, which trusts exactly this server
 // (TRUST_PROXY=loopback under npm start), gets one address it can believe.
 import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** @fastify/reply-from's rewriteRequestHeaders for the /api proxy. */
-export function forwardClientAddress(request, headers) {
+export function forwardClientAddress(
+  request: Pick<FastifyRequest, 'ip' | 'id'>,
+  headers: IncomingHttpHeaders,
+): IncomingHttpHeaders {
   // Other spellings of the same claim would bypass the replacement.
   const { forwarded: _forwarded, 'x-real-ip': _realIp, ...rest } = headers;
   // The request's id (plugins/request-id.ts) goes on: the middleware logs under the same one.
@@ -17,9 +22,8 @@ const KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /**
  * TRUST_PROXY of the app server: unset/false, or the addresses/CIDRs of the load balancers in front
  * of it. Never "trust everyone": a client could then choose the address the limits count.
- * @returns {false | string}
  */
-export function parseAppTrustProxy(raw) {
+export function parseAppTrustProxy(raw: unknown): false | string {
   const value = String(raw ?? '')
     .trim()
     .toLowerCase();
@@ -28,10 +32,10 @@ export function parseAppTrustProxy(raw) {
     .split(',')
     .map((e) => e.trim())
     .filter(Boolean);
-  const valid = (entry) => {
+  const valid = (entry: string) => {
     if (KEYWORDS.has(entry)) return true;
     const [address, prefix, extra] = entry.split('/');
-    const version = isIP(address);
+    const version = isIP(address ?? '');
     if (version === 0 || extra !== undefined) return false;
     if (prefix === undefined) return true;
     const bits = Number(prefix);

@@ -16,24 +16,44 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { manifestUrl, REMOTE_PACKAGES } from './registry/index.js';
+import type { RegistryDocument, RegistryStore, Rollout } from './registry/index.js';
 
 export const OVERRIDE_PARAM = 'ajo-override';
 export const BUCKET_COOKIE = 'ajo-bucket';
 /** One cookie per remote: `ajo-override-<remote>`. */
-export const overrideCookie = (remote) => `ajo-override-${remote}`;
+export const overrideCookie = (remote: string) => `ajo-override-${remote}`;
 export const OVERRIDE_MINUTES = { default: 60, max: 24 * 60 };
 
 /** A browser keeps its bucket for as long as Chromium keeps any cookie (400 days). */
 const BUCKET_MAX_AGE_S = 400 * 24 * 60 * 60;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
-const isRemote = (name) => Object.hasOwn(REMOTE_PACKAGES, name);
+const isRemote = (name: string) => Object.hasOwn(REMOTE_PACKAGES, name);
+
+/** An override a browser holds: its remote's version, until `expiresAt` (null: unsigned, development). */
+export interface Override {
+  remote: string;
+  version: string;
+  expiresAt: Date | null;
+}
 
 /**
  * The document for one browser. `document`: what everyone gets (store.document()); `rollouts`: per
  * remote { version, percent }; `bucket`: this browser's 0..99; `overrides`: remote -> version.
  */
-export function resolveForBrowser(document, { rollouts = {}, bucket = null, overrides = {} }) {
+export function resolveForBrowser(
+  document: RegistryDocument,
+  {
+    rollouts = {},
+    bucket = null,
+    overrides = {},
+  }: {
+    rollouts?: Record<string, Rollout | undefined>;
+    bucket?: number | null;
+    overrides?: Record<string, string | undefined>;
+  },
+): RegistryDocument {
   const remotes = { ...document.remotes };
   for (const name of Object.keys(REMOTE_PACKAGES)) {
     const rollout = rollouts[name];
@@ -55,17 +75,25 @@ export function resolveForBrowser(document, { rollouts = {}, bucket = null, over
  * Signs and checks override tokens: `<remote>~<version>~<expiry, Unix seconds>~<HMAC>`, readable
  * by a tester, useless to change. `secret`: REGISTRY_OVERRIDE_SECRET, else the registry's own key.
  */
-export function createOverrideSigner({ store, secret, now = Date.now }) {
-  let key = secret ? Promise.resolve(secret) : null;
+export function createOverrideSigner({
+  store,
+  secret,
+  now = Date.now,
+}: {
+  store: Pick<RegistryStore, 'overrideSecret'>;
+  secret?: string | undefined;
+  now?: (() => number) | undefined;
+}) {
+  let key: Promise<string> | null = secret ? Promise.resolve(secret) : null;
   // A database that cannot be read now may be readable on the next request: only success is kept.
   const keyOf = () => {
-    key ??= store.overrideSecret().catch((error) => {
+    key ??= store.overrideSecret().catch((error: unknown) => {
       key = null;
       throw error;
     });
     return key;
   };
-  const mac = async (remote, version, expires) =>
+  const mac = async (remote: string, version: string, expires: number | string) =>
     createHmac('sha256', await keyOf())
       .update(`ajo-override-v1\n${remote}\n${version}\n${expires}`)
       .digest();
@@ -73,18 +101,26 @@ export function createOverrideSigner({ store, secret, now = Date.now }) {
   return {
     now,
     /** The token for `remote`@`version` until `expiresAt` (a Date, whole seconds). */
-    async sign({ remote, version, expiresAt }) {
+    async sign({
+      remote,
+      version,
+      expiresAt,
+    }: {
+      remote: string;
+      version: string;
+      expiresAt: Date;
+    }): Promise<string> {
       const expires = Math.floor(expiresAt.getTime() / 1000);
       const signature = (await mac(remote, version, expires)).toString('base64url');
       return `${remote}~${version}~${expires}~${signature}`;
     },
     /** { remote, version, expiresAt } for a signed token still valid, else null. */
-    async verify(token) {
+    async verify(token: unknown): Promise<Override | null> {
       const parts = typeof token === 'string' && token.length <= 200 ? token.split('~') : [];
       if (parts.length !== 4) return null;
-      const [remote, version, expires, signature] = parts;
+      const [remote = '', version = '', expires = '', signature = ''] = parts;
       if (!isRemote(remote) || !VERSION.test(version) || !/^\d{1,12}$/.test(expires)) return null;
-      let expected;
+      let expected: Buffer;
       try {
         expected = await mac(remote, version, expires);
       } catch {
@@ -101,48 +137,39 @@ export function createOverrideSigner({ store, secret, now = Date.now }) {
 }
 
 /** The development form: `<remote>@<version>` of a version published in this deploy folder. */
-function unsignedOverride(value, deployDir) {
+function unsignedOverride(value: string, deployDir: string): Override | null {
   const match = /^([a-z_]{1,32})@(.{1,64})$/.exec(String(value));
-  if (!match || !isRemote(match[1]) || !VERSION.test(match[2])) return null;
-  const [, remote, version] = match;
+  if (!match || !isRemote(match[1]!) || !VERSION.test(match[2]!)) return null;
+  const [, remote = '', version = ''] = match;
   const published = existsSync(
     path.join(deployDir, 'remotes', remote, version, 'mf-manifest.json'),
   );
   return published ? { remote, version, expiresAt: null } : null;
 }
 
-/**
- * Installs the cookies, the override links and the per-browser document on `app`.
- * @param {import('fastify').FastifyInstance} app
- * @param {{ store: ReturnType<typeof import('./registry/index.js').createRegistryStore>,
- *   signer: ReturnType<typeof createOverrideSigner>, deployDir: string, production: boolean }} o
- */
-export async function perBrowserRegistry(app, { store, signer, deployDir, production }) {
-  await app.register(fastifyCookie);
+export type OverrideSigner = ReturnType<typeof createOverrideSigner>;
 
-  const cookieOptions = (request, maxAge) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    ...(maxAge === undefined ? {} : { maxAge }),
-  });
+interface PerBrowserOptions {
+  store: RegistryStore;
+  signer: OverrideSigner;
+  deployDir: string;
+  production: boolean;
+}
 
-  /** A signed override still valid; in development also the unsigned form. */
-  async function accept(value) {
-    return (await signer.verify(value)) ?? (production ? null : unsignedOverride(value, deployDir));
-  }
+const cookieOptions = (request: FastifyRequest, maxAge?: number) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: request.protocol === 'https',
+  ...(maxAge === undefined ? {} : { maxAge }),
+});
 
-  /** This browser's bucket, given one (kept for 400 days) when it has none. */
-  function bucket(request, reply) {
-    const held = request.cookies[BUCKET_COOKIE];
-    if (/^\d{1,2}$/.test(held ?? '')) return Number(held);
-    const fresh = randomInt(100);
-    reply.setCookie(BUCKET_COOKIE, String(fresh), cookieOptions(request, BUCKET_MAX_AGE_S));
-    return fresh;
-  }
-
-  // `?ajo-override=<token>` on any page: keep it in this browser, then the same URL without it.
+/** `?ajo-override=<token>` on any page: kept in this browser, then the same URL without it. */
+function overrideLinks(
+  app: FastifyInstance,
+  signer: OverrideSigner,
+  accept: (value: string) => Promise<Override | null>,
+) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
     if (!request.url.includes(OVERRIDE_PARAM)) return undefined;
@@ -171,10 +198,34 @@ export async function perBrowserRegistry(app, { store, signer, deployDir, produc
     const target = `/${url.pathname.replace(/^\/+/, '')}${url.search}`;
     return reply.header('Cache-Control', 'no-store').redirect(target, 303);
   });
+}
+
+/** Installs the cookies, the override links and the per-browser document on `app`. */
+export async function perBrowserRegistry(
+  app: FastifyInstance,
+  { store, signer, deployDir, production }: PerBrowserOptions,
+) {
+  await app.register(fastifyCookie);
+
+  /** A signed override still valid; in development also the unsigned form. */
+  async function accept(value: string) {
+    return (await signer.verify(value)) ?? (production ? null : unsignedOverride(value, deployDir));
+  }
+
+  /** This browser's bucket, given one (kept for 400 days) when it has none. */
+  function bucket(request: FastifyRequest, reply: FastifyReply) {
+    const held = request.cookies[BUCKET_COOKIE];
+    if (/^\d{1,2}$/.test(held ?? '')) return Number(held);
+    const fresh = randomInt(100);
+    reply.setCookie(BUCKET_COOKIE, String(fresh), cookieOptions(request, BUCKET_MAX_AGE_S));
+    return fresh;
+  }
+
+  overrideLinks(app, signer, accept);
 
   /** The overrides this browser holds that count (remote -> version). */
-  async function overridesOf(request) {
-    const overrides = {};
+  async function overridesOf(request: FastifyRequest) {
+    const overrides: Record<string, string> = {};
     for (const name of Object.keys(REMOTE_PACKAGES)) {
       const value = request.cookies[overrideCookie(name)];
       if (value === undefined) continue;
@@ -188,7 +239,7 @@ export async function perBrowserRegistry(app, { store, signer, deployDir, produc
     /** Pages give a browser its bucket too, before the first /registry.json. */
     ensureBucket: bucket,
     /** /registry.json for the browser of `request`. */
-    async document(request, reply) {
+    async document(request: FastifyRequest, reply: FastifyReply) {
       const [document, rollouts, overrides] = await Promise.all([
         store.document(),
         store.rollouts(),

@@ -8,7 +8,7 @@ export function createNonce() {
   return randomBytes(16).toString('hex');
 }
 
-export function contentSecurityPolicy(nonce) {
+export function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -24,7 +24,7 @@ export function contentSecurityPolicy(nonce) {
 }
 
 /** Puts the nonce in the meta tag the runtime reads and on every script tag of index.html. */
-export function injectNonce(html, nonce) {
+export function injectNonce(html: string, nonce: string) {
   return html
     .replaceAll('__CSP_NONCE__', nonce)
     .replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);

@@ -6,7 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { createMountCheck } from './mount-check.js';
-import { digestFolder } from './registry-files.mjs';
+import { digestFolder } from './registry-files.js';
+
+/** The parts of a build's mf-manifest.json the checks read (anything may be missing). */
+interface BuiltManifest {
+  name?: string;
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: ({ path?: string } | null)[];
+  shared?: ({ name?: string; requiredVersion?: unknown } | null)[];
+}
 
 /** The packages the host shares with every remote (@ajo/tooling/webpack sharedSingletons). */
 export const HOST_SHARED = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@ajo/shared'];
@@ -15,9 +23,8 @@ export const HOST_SHARED = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@
  * The versions the host provides: those installed for the host's build (the lockfile's, so the ones
  * bundled into host/dist). `hostDir` is the host package's folder.
  */
-export function hostSharedVersions(hostDir) {
-  /** @type {Record<string, string>} */
-  const provided = {};
+export function hostSharedVersions(hostDir: string): Record<string, string> {
+  const provided: Record<string, string> = {};
   for (const name of HOST_SHARED) {
     try {
       const pkg = JSON.parse(
@@ -32,18 +39,27 @@ export function hostSharedVersions(hostDir) {
 }
 
 /** 'react-dom/client' -> 'react-dom'; '@ajo/shared/ui' -> '@ajo/shared'. */
-function packageOf(request) {
+function packageOf(request: string) {
   const parts = request.split('/');
-  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? '');
 }
 
 /**
  * Reasons `dir` may not go live as `name` (empty: it may).
- * @param {{ dir: string, name: string, digest?: string, hostShared?: Record<string, string> }} o
  */
-export function activationProblems({ dir, name, digest, hostShared }) {
+export function activationProblems({
+  dir,
+  name,
+  digest,
+  hostShared,
+}: {
+  dir: string;
+  name: string;
+  digest?: string | undefined;
+  hostShared?: Record<string, string> | undefined;
+}): string[] {
   const manifestPath = path.join(dir, 'mf-manifest.json');
-  let manifest;
+  let manifest: BuiltManifest | null;
   try {
     manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   } catch {
@@ -53,7 +69,7 @@ export function activationProblems({ dir, name, digest, hostShared }) {
         : 'it has no mf-manifest.json',
     ];
   }
-  const problems = [];
+  const problems: string[] = [];
   if (digest) {
     try {
       if (digestFolder(dir).digest !== digest)
@@ -81,10 +97,10 @@ export function activationProblems({ dir, name, digest, hostShared }) {
     const provided = hostShared[pkg];
     if (!provided) {
       problems.push(
-        `it needs ${shared.name} ${wanted}, and the host's version of ${pkg} is unknown`,
+        `it needs ${shared?.name} ${wanted}, and the host's version of ${pkg} is unknown`,
       );
     } else if (!semver.satisfies(provided, wanted, { includePrerelease: true })) {
-      problems.push(`it needs ${shared.name} ${wanted}, and the host provides ${provided}`);
+      problems.push(`it needs ${shared?.name} ${wanted}, and the host provides ${provided}`);
     }
   }
   return problems;
@@ -95,6 +111,6 @@ export function activationProblems({ dir, name, digest, hostShared }) {
  * provides and the headless mount smoke test. The app server, the operator server, the CLI and the
  * build all take them from here, so none of them can leave one out.
  */
-export function liveChecks(hostDir) {
+export function liveChecks(hostDir: string) {
   return { hostShared: hostSharedVersions(hostDir), mountCheck: createMountCheck({ hostDir }) };
 }
