@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeEach, afterEach */
 // The first screen painted from HTML: docs/decisions/025-the-first-screen-painted-from-html.md.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import {
 import { overrideCookie } from './registry-per-browser.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
+import type { FastifyInstance } from 'fastify';
 
 const SHELL = {
   bootstrap: ['assets/bootstrap.0a1b2c3d.js', 'assets/bootstrap.5a6b7c8d.css'],
@@ -24,12 +24,12 @@ const SHELL = {
 const LANDING = '<header><a href="/">Ajo Wallet</a></header><main><h1>Your money</h1></main>';
 const LOGIN = '<main><h1>Login</h1><form><input name="phone_number"></form></main>';
 
-let tmp;
-let deployDir;
-let distDir;
-let app;
+let tmp: string;
+let deployDir: string;
+let distDir: string;
+let app: FastifyInstance;
 
-function writePictures(pages, shell = SHELL) {
+function writePictures(pages: Record<string, unknown>, shell: unknown = SHELL) {
   const file = path.join(deployDir, FIRST_PAINT_FILE);
   writeFileSync(file, JSON.stringify({ shell: shellBuildKey(shell), pages }));
   // A rewrite within the same millisecond must still be seen as new.
@@ -79,15 +79,17 @@ afterEach(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const pictureIn = (html) =>
+const pictureIn = (html: string) =>
   /<div id="ajo-first-paint" inert data-reveal-on="([\w-]+)">(.*?)<\/div><\/body>/.exec(html);
-const scriptHints = (html) => [...html.matchAll(/<link rel="preload"[^>]* as="script"[^>]*>/g)];
+const scriptHints = (html: string) => [
+  ...html.matchAll(/<link rel="preload"[^>]* as="script"[^>]*>/g),
+];
 
 describe('a page painted from HTML', () => {
   it('serves the picture inert after a hidden, empty #root, with its stylesheets in the head', async () => {
     writePictures({ '/': landing() });
     const page = await app.inject('/');
-    const nonce = /'nonce-([0-9a-f]+)'/.exec(page.headers['content-security-policy'])[1];
+    const nonce = /'nonce-([0-9a-f]+)'/.exec(String(page.headers['content-security-policy']))![1];
     expect(page.body).toContain(`<div id="root" hidden></div><div id="ajo-first-paint" inert`);
     expect(pictureIn(page.body)?.slice(1)).toEqual(['landing-title', LANDING]);
     const head = page.body.slice(0, page.body.indexOf('</head>'));

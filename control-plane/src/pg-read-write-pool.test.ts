@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect */
 import { splitHostUrls } from './pg-read-write-pool.js';
 
 describe('the registry database URL', () => {

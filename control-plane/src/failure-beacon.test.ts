@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeEach, afterEach */
 // POST /_beacon/remote-failure through the whole app server (plugins/failure-beacon.ts).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -7,12 +6,13 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
+import type { FastifyInstance } from 'fastify';
 
-let tmp;
-let app;
+let tmp: string;
+let app: FastifyInstance | undefined;
 const operator = { authorization: 'Bearer operator-token-0001' };
 
-async function open(beaconRateLimit) {
+async function open(beaconRateLimit?: { max: number; timeWindow: number }) {
   const deployDir = path.join(tmp, 'deploy');
   const setup = createRegistryStore(deployDir);
   for (const version of ['1.0.0', '1.1.0']) {
@@ -34,8 +34,11 @@ async function open(beaconRateLimit) {
   });
 }
 
-const report = (body, { contentType = 'application/json', ip } = {}) =>
-  app.inject({
+const report = (
+  body: unknown,
+  { contentType = 'application/json', ip }: { contentType?: string; ip?: string } = {},
+) =>
+  app!.inject({
     method: 'POST',
     url: '/_beacon/remote-failure',
     headers: { 'content-type': contentType },
@@ -44,7 +47,7 @@ const report = (body, { contentType = 'application/json', ip } = {}) =>
   });
 
 async function failures() {
-  const res = await app.inject({ url: '/_operator/registry', headers: operator });
+  const res = await app!.inject({ url: '/_operator/registry', headers: operator });
   expect(res.statusCode).toBe(200);
   return res.json().failures;
 }
@@ -110,7 +113,7 @@ describe('the failure beacon', () => {
       ['{"remote":', 400, /JSON/i],
       ['null', 400, /./],
     ];
-    for (const [body, status, message] of junk) {
+    for (const [body, status, message] of junk as [unknown, number, RegExp][]) {
       const res = await report(body);
       expect({ body, status: res.statusCode }).toEqual({ body, status });
       expect(res.json().message).toMatch(message);
@@ -126,7 +129,7 @@ describe('the failure beacon', () => {
   it('rate limits reports per client before reading them', async () => {
     await open({ max: 3, timeWindow: 60_000 });
     const failure = { remote: 'payments', version: '1.1.0', phase: 'load' };
-    const statuses = [];
+    const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       statuses.push((await report(i === 1 ? '{bad' : failure, { ip: '10.0.0.1' })).statusCode);
     }

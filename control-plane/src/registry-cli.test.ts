@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeEach, afterEach */
 // The operators' CLI as they run it (a process of its own), on a registry that breaks.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,14 +7,18 @@ import path from 'node:path';
 import { createRegistryStore } from './registry/index.js';
 import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.js';
 
-let tmp;
-let deployDir;
+let tmp: string;
+let deployDir: string;
 
-function cli(...args) {
-  const result = spawnSync(process.execPath, [path.join(__dirname, '..', 'bin', 'registry-cli.mjs'), ...args], {
-    env: { ...process.env, DEPLOY_DIR: deployDir, REGISTRY_OPERATOR: 'ada' },
-    encoding: 'utf8',
-  });
+function cli(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(__dirname, '..', 'bin', 'registry-cli.mjs'), ...args],
+    {
+      env: { ...process.env, DEPLOY_DIR: deployDir, REGISTRY_OPERATOR: 'ada' },
+      encoding: 'utf8',
+    },
+  );
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 

@@ -1,18 +1,20 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, afterAll */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from './app.js';
 import { parseAppTrustProxy } from './client-address.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 // A stand-in for the middleware: it trusts exactly the app server (TRUST_PROXY=loopback, what
 // npm start sets) and counts requests per client address, as its per-IP attempt limits do.
-let upstream;
+let upstream: FastifyInstance;
 const buckets = new Map();
-const seen = [];
-let tmp;
+const seen: IncomingHttpHeaders[] = [];
+let tmp: string;
 
 beforeAll(async () => {
   upstream = Fastify({ trustProxy: 'loopback' });
@@ -31,11 +33,11 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function appServer(trustProxy) {
+async function appServer(trustProxy?: string | false) {
   return buildApp({
     distDir: path.join(tmp, 'dist'),
     deployDir: path.join(tmp, 'deploy'),
-    middlewareUrl: `http://127.0.0.1:${upstream.server.address().port}`,
+    middlewareUrl: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`,
     appConfig: { apiBaseUrl: '/api', encryptionSecret: 'secret-123', bankName: 'Test Bank' },
     trustProxy,
   });
@@ -60,7 +62,7 @@ describe('the app server /api proxy', () => {
         expect(res.json()).toEqual({ ip: '203.0.113.7' });
       }
       expect(Object.fromEntries(buckets)).toEqual({ '203.0.113.7': 5 });
-      const last = seen.at(-1);
+      const last = seen.at(-1)!;
       expect(last['x-forwarded-for']).toBe('203.0.113.7');
       expect(last.forwarded).toBeUndefined();
       expect(last['x-real-ip']).toBeUndefined();
