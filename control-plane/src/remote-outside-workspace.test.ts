@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, afterAll, jest */
 // A team builds and publishes its remote outside the monorepo (host/README.md "Operators"): one
 // remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
 // remote-kit) as the tarballs `pnpm pack` makes, installed from the pnpm store (the registry only for
@@ -13,6 +12,9 @@ import path from 'node:path';
 import { buildOperatorApp } from './operator/index.js';
 import { createMountCheck } from './mount-check.js';
 import { hostSharedVersions } from './registry-checks.js';
+import type { SpawnOptions } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 jest.setTimeout(600_000);
 const repo = path.resolve(__dirname, '..', '..');
@@ -25,20 +27,24 @@ const PACKED = {
 };
 const TOKEN = 'team-pipeline-token-0123456789';
 
-let tmp;
-let operatorApp;
+let tmp: string;
+let operatorApp: FastifyInstance;
 
 /** Runs a command without blocking this process (the operator API answers from it). */
-function run(command, args, options) {
+function run(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
+    child.stdout?.on('data', (chunk: Buffer) => (out += String(chunk)));
+    child.stderr?.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('close', (code) => resolve({ code, out }));
   });
 }
-const pnpm = (args, cwd, env = {}) =>
+const pnpm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   run(process.execPath, [path.join(repo, 'scripts', 'pnpm.mjs'), ...args], {
     cwd,
     env: { ...process.env, ...env },
@@ -84,11 +90,11 @@ describe('a remote outside the workspace', () => {
   it('builds from packed workspace packages, publishes over HTTP and goes live after the mount check', async () => {
     const tarballs = path.join(tmp, 'tarballs');
     mkdirSync(tarballs);
-    const files = {};
+    const files: Record<string, string> = {};
     for (const [name, folder] of Object.entries(PACKED)) {
       const packed = await pnpm(['pack', '--pack-destination', tarballs], path.join(repo, folder));
       expect(packed).toMatchObject({ code: 0 });
-      files[name] = `file:../tarballs/${path.basename(packed.out.trim().split('\n').at(-1))}`;
+      files[name] = `file:../tarballs/${path.basename(packed.out.trim().split('\n').at(-1) ?? '')}`;
     }
 
     const dir = path.join(tmp, REMOTE);
@@ -98,7 +104,7 @@ describe('a remote outside the workspace', () => {
     });
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     for (const deps of [pkg.dependencies, pkg.devDependencies]) {
-      for (const [name, spec] of Object.entries(deps ?? {})) {
+      for (const [name, spec] of Object.entries<string>(deps ?? {})) {
         if (spec.startsWith('workspace:')) deps[name] = files[name];
       }
     }
@@ -116,7 +122,7 @@ describe('a remote outside the workspace', () => {
     expect(installed.out).not.toMatch(/ERR_PNPM/);
     expect(installed.code).toBe(0);
 
-    const { port } = operatorApp.server.address();
+    const { port } = operatorApp.server.address() as AddressInfo;
     const released = await pnpm(
       ['run', 'release:upload', '--activate', '--reason', 'first release from the team pipeline'],
       dir,
@@ -128,7 +134,7 @@ describe('a remote outside the workspace', () => {
     const manifest = JSON.parse(readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
     expect(manifest.name).toBe('public_pages');
     expect(manifest.metaData.buildInfo.buildVersion).toBe(pkg.version);
-    expect(manifest.exposes.map((e) => e.path)).toContain('./app');
+    expect(manifest.exposes.map((e: { path: string }) => e.path)).toContain('./app');
 
     const auth = { authorization: `Bearer ${TOKEN}` };
     const registry = (

@@ -1,18 +1,18 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, afterAll */
 // Slow and greedy clients against the app server over real sockets (app.inject has none). The
 // timeouts are shortened for the test (SERVER_TIMEOUTS: a minute, 15 s): real time, about a second
 // a case, because what is tested is Node's own timers on a socket.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { MAX_CONNECTIONS_PER_CLIENT, SERVER_TIMEOUTS } from './connection-guards.js';
 
-let tmp;
-let app;
-let port;
+let tmp: string;
+let app: FastifyInstance;
+let port: number;
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-guards-'));
@@ -28,7 +28,7 @@ beforeAll(async () => {
     maxConnectionsPerClient: 5,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  port = app.server.address().port;
+  port = (app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await app.close();
@@ -36,12 +36,15 @@ afterAll(async () => {
 });
 
 /** Sends `head`, then `drip` writes on its own schedule; resolves when the server closes. */
-function rawRequest(head, drip) {
+function rawRequest(
+  head: string,
+  drip?: (socket: Socket) => () => void,
+): Promise<{ status: number; body: string; ms: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
-    let stop;
+    let stop: (() => void) | undefined;
     const giveUp = setTimeout(() => socket.destroy(), 10_000);
     socket.on('data', (chunk) => (received += chunk.toString('latin1')));
     socket.on('error', () => undefined);
@@ -62,8 +65,8 @@ function rawRequest(head, drip) {
 }
 
 const oneByteEvery =
-  (ms, bytes = ' ') =>
-  (socket) => {
+  (ms: number, bytes = ' ') =>
+  (socket: Socket) => {
     const timer = setInterval(() => socket.writable && socket.write(bytes), ms);
     return () => clearInterval(timer);
   };
@@ -116,9 +119,9 @@ describe('slow clients', () => {
 
 describe('connections per client address', () => {
   it('closes the connections of one address beyond the cap; a freed slot is usable again', async () => {
-    const open = [];
+    const open: Socket[] = [];
     const connectOne = () =>
-      new Promise((resolve) => {
+      new Promise<Socket>((resolve) => {
         const socket = net.connect(port, '127.0.0.1');
         socket.on('error', () => undefined);
         socket.on('connect', () => resolve(socket));
@@ -133,16 +136,16 @@ describe('connections per client address', () => {
     // The five held ones still work.
     const answer = await new Promise((resolve) => {
       let text = '';
-      open[0].on('data', (c) => {
+      open[0]!.on('data', (c: Buffer) => {
         text += c.toString();
         if (text.includes('\r\n\r\n')) resolve(text);
       });
-      open[0].write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      open[0]!.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     await new Promise((resolve) => {
-      open[1].on('close', resolve);
-      open[1].destroy();
+      open[1]!.on('close', resolve);
+      open[1]!.destroy();
     });
     // Give the server its close event for that socket.
     await new Promise((resolve) => setImmediate(resolve));

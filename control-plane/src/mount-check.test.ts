@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, afterAll, jest */
 // The headless mount smoke test (mount-check.ts) on containers written by hand, each failing one
 // way; a real build of a remote is mounted in remote-outside-workspace.test.mjs.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,24 +6,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMountCheck } from './mount-check.js';
 import { liveChecks } from './registry-checks.js';
-import { createRegistryStore } from './registry/index.js';
+import { createRegistryStore, type RegistryStore } from './registry/index.js';
 import { RENDERS, writeContainer } from './registry-test-support.js';
 
 jest.setTimeout(60_000);
 const hostDir = path.resolve(__dirname, '..', '..', 'host');
 const name = 'public_pages';
-let tmp;
+let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-mount-check-'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const mountFirst = (code) => RENDERS.replace('var React', `${code} var React`);
+const mountFirst = (code: string) => RENDERS.replace('var React', `${code} var React`);
 /**
  * A screen in a chunk of its own (remote-kit's ScreenSuspense): the marked spinner first, then, a
  * little later, `screen` (a React element expression) in its place.
  */
-const screenLater = (screen) =>
+const screenLater = (screen: string) =>
   RENDERS.replace(
     /root\.render\([^;]*;/,
     `root.render(React.createElement('span', { 'data-screen-loading': '' }, 'Loading…'));
@@ -32,7 +31,8 @@ const screenLater = (screen) =>
   );
 const ERROR_SCREEN = `React.createElement('h2', { id: 'ajo-fallback-title' }, 'Something went wrong')`;
 /** [what the version does, its container, the reason expected, the time limit when not 2 s] */
-const CASES = [
+/** What is wrong, the container, the reason the check gives, its time limit (null: 2 s). */
+const CASES: [string, { app?: string; entry?: string }, string, number | null][] = [
   [
     'mount throws',
     { app: mountFirst('throw new Error("no wallet for you");') },
@@ -113,17 +113,16 @@ describe('the headless mount check', () => {
 });
 
 describe('activation runs the mount check', () => {
-  let deploy;
-  let store;
+  let deploy: string;
+  let store: RegistryStore & { mountCheck: jest.Mock };
   beforeAll(async () => {
     deploy = path.join(tmp, 'deploy');
     const mountCheck = jest.fn(liveChecks(hostDir).mountCheck);
-    store = createRegistryStore(deploy, { mountCheck });
-    store.mountCheck = mountCheck;
+    store = Object.assign(createRegistryStore(deploy, { mountCheck }), { mountCheck });
     for (const [version, app] of [
       ['1.0.0', RENDERS],
       ['1.1.0', RENDERS.replace('var React', 'throw new Error("broken release"); var React')],
-    ]) {
+    ] as [string, string][]) {
       const dir = path.join(tmp, `build-${version}`);
       writeContainer(dir, { name, version, app });
       await store.publishFolder(name, dir, version, { operator: 'build' });
@@ -134,7 +133,7 @@ describe('activation runs the mount check', () => {
   it('lets a version that mounts go live, and does not mount it again on the way back', async () => {
     await store.activate(name, '1.0.0', { operator: 'ada' });
     expect(store.mountCheck).toHaveBeenCalledTimes(1);
-    expect((await store.read()).remotes[name].active).toBe('1.0.0');
+    expect((await store.read()).remotes[name]?.active).toBe('1.0.0');
   });
 
   it('refuses a version whose mount throws, with the reason, and changes nothing', async () => {
@@ -152,12 +151,12 @@ describe('activation runs the mount check', () => {
     await store.activate(name, '1.1.0', { operator: 'ada', force: true, reason: 'hotfix drill' });
     const [last] = await store.history({ remote: name, limit: 1 });
     expect(last).toMatchObject({ action: 'force', operator: 'ada', from: '1.0.0', to: '1.1.0' });
-    expect(last.reason).toBe(
+    expect(last?.reason).toBe(
       'hotfix drill (forced past: the mount check failed: mount threw: broken release)',
     );
     const calls = store.mountCheck.mock.calls.length;
     await store.rollback(name, { operator: 'ada', reason: 'back to the good one' });
-    expect((await store.read()).remotes[name].active).toBe('1.0.0');
+    expect((await store.read()).remotes[name]?.active).toBe('1.0.0');
     // 1.0.0 mounted before: its files cannot have changed (same digest), so no second mount.
     expect(store.mountCheck.mock.calls.length).toBe(calls);
   });

@@ -1,36 +1,42 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, afterAll */
-// serve.mjs as deployed: with OPERATOR_PORT and OPERATOR_HOST the operator API (and its console)
+// bin/serve.mjs (src/serve.ts) as deployed: with OPERATOR_PORT and OPERATOR_HOST the operator API (and its console)
 // listens there only, rate limited by OPERATOR_RATE_LIMIT, and the customers' site answers 404 under
 // /_operator/; a malformed OPERATOR_PORT stops the server before it listens. METRICS_PORT serves
 // only the metrics; METRICS_TOKEN opens /metrics on the site to its bearer only.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 const TOKEN = 'serve-test-operator-token';
-let tmp;
-const children = [];
+let tmp: string;
+const children: ChildProcess[] = [];
 
 /** A port nothing listens on now (the kernel's choice, released at once). */
 function freePort() {
-  return new Promise((resolve, reject) => {
+  return new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = probe.address() as AddressInfo;
       probe.close(() => resolve(port));
     });
   });
 }
 
 /**
- * Runs serve.mjs with `env`; resolves once it logged listening on every port in `ports` (a string:
+ * Runs bin/serve.mjs with `env`; resolves once it logged listening on every port in `ports` (a string:
  * that line), or with its exit code and output when it stops first.
  */
-function serve(env, ports = []) {
+/** What serve() saw: listening on every port asked for, or the exit code when it stopped first. */
+interface Served {
+  listening: boolean;
+  code?: number | null;
+  output: string;
+}
+
+function serve(env: Record<string, string>, ports: (number | string)[] = []): Promise<Served> {
   const child = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'serve.mjs')], {
     cwd: __dirname,
     env: {
@@ -51,8 +57,8 @@ function serve(env, ports = []) {
           typeof port === 'string' ? port : `Server listening at http://127.0.0.1:${port}`,
         ),
       );
-    const read = (chunk) => {
-      output += chunk;
+    const read = (chunk: Buffer) => {
+      output += String(chunk);
       if (ports.length && listening()) resolve({ listening: true, output });
     };
     child.stdout.on('data', read);
@@ -69,17 +75,17 @@ afterAll(async () => {
   await Promise.all(
     children.map(
       (child) =>
-        new Promise((resolve) => {
+        new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', resolve);
-          return child.kill('SIGTERM');
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
         }),
     ),
   );
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('serve.mjs', () => {
+describe('bin/serve.mjs', () => {
   it('serves the operator API on OPERATOR_PORT only, rate limited by OPERATOR_RATE_LIMIT', async () => {
     const [site, operator] = [await freePort(), await freePort()];
     const started = await serve(
@@ -93,7 +99,7 @@ describe('serve.mjs', () => {
       [site, operator],
     );
     expect(started).toMatchObject({ listening: true });
-    const at = (port, url, token) =>
+    const at = (port: number, url: string, token?: string) =>
       fetch(`http://127.0.0.1:${port}${url}`, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
@@ -111,7 +117,7 @@ describe('serve.mjs', () => {
     expect((await at(operator, '/registry.json')).status).toBe(404);
 
     // Three requests a minute from this client (the read above counts): then 429, whatever the token.
-    const statuses = [];
+    const statuses: number[] = [];
     for (const token of ['wrong-guess', TOKEN, TOKEN]) {
       statuses.push((await at(operator, '/_operator/registry', token)).status);
     }
@@ -133,7 +139,7 @@ describe('serve.mjs', () => {
       [site, `Metrics listening at http://127.0.0.1:${metrics}`],
     );
     expect(started).toMatchObject({ listening: true });
-    const at = (port, url, token) =>
+    const at = (port: number, url: string, token?: string) =>
       fetch(`http://127.0.0.1:${port}${url}`, {
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });

@@ -1,19 +1,18 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeAll, beforeEach, afterEach */
-// The registry on PostgreSQL (REGISTRY_DATABASE_URL): run by `npm run test:pg` in host with
+// The registry on PostgreSQL (REGISTRY_DATABASE_URL): run by `npm run test:pg` with
 // TEST_DATABASE_URL (npm test's PostgreSQL phase). Two stores are two connection pools, so their
 // changes interleave for real.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createRegistryStore } from './registry/index.js';
+import { createRegistryStore, type RegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const VERSIONS = Array.from({ length: 60 }, (_, i) => `2.0.${i}`);
-let tmp;
-let stores;
+let tmp: string;
+let stores: RegistryStore[];
 
 function open() {
   const store = createRegistryStore(path.join(tmp, 'deploy'), { databaseUrl: url });
@@ -21,7 +20,7 @@ function open() {
   return store;
 }
 
-async function sql(text) {
+async function sql(text: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -31,14 +30,14 @@ async function sql(text) {
   }
 }
 
-async function publish(store, version) {
+async function publish(store: RegistryStore, version: string) {
   const build = path.join(tmp, 'builds', version);
   writeBuild(build, { name: 'wallets', version });
   return store.publishFolder('wallets', build, version, { operator: 'setup' });
 }
 
 beforeAll(() => {
-  if (!url) throw new Error('registry-store.pg.test.mjs needs TEST_DATABASE_URL');
+  if (!url) throw new Error('registry-store.pg.test.ts needs TEST_DATABASE_URL');
 });
 
 beforeEach(async () => {
@@ -58,7 +57,7 @@ describe('the registry on PostgreSQL', () => {
   it('concurrent activations through two stores lose none; a stale revision changes nothing', async () => {
     const [a, b] = [open(), open()];
     for (const version of VERSIONS) await publish(a, version);
-    expect((await publish(b, VERSIONS[0])).published).toBe(false);
+    expect((await publish(b, VERSIONS[0]!)).published).toBe(false);
     const before = (await a.read()).revision;
 
     await Promise.all(
@@ -68,19 +67,19 @@ describe('the registry on PostgreSQL', () => {
     );
     const activations = (await b.history({ remote: 'wallets', limit: 1000 }))
       .filter((h) => h.action === 'activate')
-      .sort((x, y) => x.revision - y.revision);
+      .sort((x, y) => x.revision! - y.revision!);
     expect(activations).toHaveLength(VERSIONS.length);
-    activations.forEach((h, i) => expect(h.from).toBe(i ? activations[i - 1].to : null));
+    activations.forEach((h, i) => expect(h.from).toBe(i ? activations[i - 1]!.to : null));
     const after = await a.read();
     expect(after.revision).toBe(before + VERSIONS.length);
-    expect(after.remotes.wallets.active).toBe(activations.at(-1).to);
+    expect(after.remotes.wallets?.active).toBe(activations.at(-1)?.to);
 
     await expect(
       b.rollback('wallets', { operator: 'bola', ifRevision: before }),
     ).rejects.toMatchObject({ statusCode: 409 });
     expect((await a.read()).revision).toBe(after.revision);
     expect(await a.rollback('wallets', { operator: 'ada' })).toMatchObject({
-      active: activations.at(-2).to,
+      active: activations.at(-2)?.to,
     });
   }, 60_000);
 
@@ -100,7 +99,7 @@ describe('the registry on PostgreSQL', () => {
     );
     expect(rollouts).toHaveLength(percents.length);
     expect((await a.read()).revision).toBe(before + percents.length);
-    const { percent } = (await b.read()).remotes.wallets.rollout;
+    const { percent } = (await b.read()).remotes.wallets!.rollout!;
     expect(percents).toContain(percent);
 
     const seen = (await a.read()).revision;
@@ -144,7 +143,7 @@ describe('the registry on PostgreSQL', () => {
       await publish(a, version);
       await a.activate('wallets', version, { operator: 'ada' });
     }
-    expect((await b.document()).remotes.wallets.fallback).toEqual({
+    expect((await b.document()).remotes.wallets?.fallback).toEqual({
       version: '2.0.1',
       manifest: '/remotes/wallets/2.0.1/mf-manifest.json',
     });
