@@ -1,5 +1,4 @@
 /** @jest-environment node */
-/* global describe, it, expect, beforeEach, afterEach */
 // The page carries this browser's registry document, the runtime config and the route's preload
 // hints: docs/decisions/023-the-first-screen-in-three-round-trips.md.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +17,7 @@ import {
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.js';
 import { createRegistryStore } from './registry/index.js';
 import { writeBuild } from './registry-test-support.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 const TOKEN = 'operator-token-0123456789';
 const appConfig = {
@@ -26,10 +26,10 @@ const appConfig = {
   bankName: 'Test </script> Bank',
 };
 
-let tmp;
+let tmp: string;
 let deployDir;
 let distDir;
-let app;
+let app: FastifyInstance;
 
 beforeEach(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-first-load-'));
@@ -108,17 +108,18 @@ afterEach(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const nonceOf = (res) => /'nonce-([0-9a-f]+)'/.exec(res.headers['content-security-policy'])[1];
+const nonceOf = (res: LightMyRequestResponse) =>
+  /'nonce-([0-9a-f]+)'/.exec(String(res.headers['content-security-policy']))![1];
 
 /** The JSON of the page's data element `id`, as the shell reads it. */
-function dataIn(html, id) {
+function dataIn(html: string, id: string) {
   const match = new RegExp(
     `<script type="application/json" id="${id}" nonce="[0-9a-f]+">(.*?)</script>`,
   ).exec(html);
-  return match ? JSON.parse(match[1]) : undefined;
+  return match ? JSON.parse(match[1]!) : undefined;
 }
 
-const preloads = (html) =>
+const preloads = (html: string) =>
   [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"/g)].map(
     ([, href, as]) => `${as} ${href}`,
   );
@@ -144,7 +145,7 @@ describe('the first load carried by the page', () => {
       {},
       { [BUCKET_COOKIE]: '7' },
       { [BUCKET_COOKIE]: '7', [overrideCookie('wallets')]: 'wallets@0.2.0' },
-    ]) {
+    ] as Record<string, string>[]) {
       const page = await app.inject({ url: '/dashboard', cookies });
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('private, no-cache');
@@ -247,31 +248,38 @@ describe('the first load carried by the page', () => {
 
 describe("a signed-in page's first requests, started by its HTML", () => {
   /** The page's inline script (not a JSON data element), with its nonce. */
-  const inlineScripts = (html) =>
+  const inlineScripts = (html: string) =>
     [...html.matchAll(/<script nonce="([0-9a-f]+)">(.*?)<\/script>/g)].map(([, nonce, code]) => ({
       nonce,
-      code,
+      code: code!,
     }));
 
+  /** What the stand-in fetch answers per URL: an answer, or an Error to throw (offline). */
+  type Answers = Record<
+    string,
+    { status?: number; headers?: Record<string, string>; body?: unknown } | Error | undefined
+  >;
+
   /** Runs the page's script as a browser would, against `storage`; answers what it asked and left. */
-  async function runIn(code, storage, answers) {
-    const asked = [];
-    const window = {
-      localStorage: { getItem: (key) => storage[key] ?? null },
+  async function runIn(code: string, storage: Record<string, string>, answers: Answers) {
+    const asked: { url: string; headers: unknown }[] = [];
+    const window: Record<string, unknown> = {
+      localStorage: { getItem: (key: string) => storage[key] ?? null },
     };
-    const fetch = async (url, init) => {
+    const fetch = async (url: string, init?: { headers?: unknown }) => {
       asked.push({ url, headers: init?.headers ?? {} });
       const answer = answers[url];
       if (answer instanceof Error) throw answer;
       return {
         ok: answer?.status === 200,
         status: answer?.status,
-        headers: { get: (name) => answer?.headers?.[name.toLowerCase()] ?? null },
+        headers: { get: (name: string) => answer?.headers?.[name.toLowerCase()] ?? null },
         json: async () => answer?.body,
       };
     };
     vm.runInNewContext(code, { window, fetch, encodeURIComponent });
-    const left = window[EARLY_REQUESTS_GLOBAL];
+    const left = window[EARLY_REQUESTS_GLOBAL] as
+      { appCheck: Promise<unknown>; user: Promise<unknown> } | undefined;
     const results = left ? { appCheck: await left.appCheck, user: await left.user } : null;
     return { asked, left, results };
   }
@@ -283,7 +291,7 @@ describe("a signed-in page's first requests, started by its HTML", () => {
 
   it('asks for the app-check token, then the user with it and the stored bearer', async () => {
     const page = await app.inject('/dashboard');
-    const [script] = inlineScripts(page.body);
+    const script = inlineScripts(page.body)[0]!;
     expect(script?.nonce).toBe(nonceOf(page));
     // Before the other head content: the requests start as early as the page allows.
     expect(page.body.indexOf(script.code)).toBeLessThan(
@@ -302,7 +310,7 @@ describe("a signed-in page's first requests, started by its HTML", () => {
   });
 
   it('asks nothing without a stored session, passes a refusal on, and leaves null when a request fails', async () => {
-    const [script] = inlineScripts((await app.inject('/settings')).body);
+    const script = inlineScripts((await app.inject('/settings')).body)[0]!;
     expect((await runIn(script.code, {}, ANSWERS)).asked).toEqual([]);
     expect((await runIn(script.code, { tk: 'tk-1' }, ANSWERS)).asked).toEqual([]);
     const refused = await runIn(
