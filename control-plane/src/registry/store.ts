@@ -19,7 +19,7 @@ import { createGoingLive } from './going-live.js';
 import { normaliseRemote, checkVersion, REMOTE_PACKAGES } from './names.js';
 import { createPublishing } from './publishing.js';
 import { repair } from './repair.js';
-import { createRevisions } from './revisions.js';
+import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
 import { toDocument, toRollouts } from './state.js';
 import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
@@ -34,6 +34,30 @@ export interface RegistryStoreOptions {
 }
 
 export type RegistryStore = ReturnType<typeof createRegistryStore>;
+
+/** Everything: the revision, and per remote the live version, the trail and the versions. */
+async function readRegistry(revisions: Revisions) {
+  const { revision, state } = await revisions.readState();
+  const versions = await revisions.guard(() => revisions.db.versions());
+  const remotes: Record<
+    string,
+    Omit<RemoteLive, 'rollout'> & {
+      rollout: RemoteLive['rollout'] | null;
+      versions: Omit<VersionRecord, 'remote'>[];
+    }
+  > = {};
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
+    if (!state[name] && !own.length) continue;
+    remotes[name] = {
+      active: state[name]?.active ?? null,
+      trail: state[name]?.trail ?? [],
+      rollout: state[name]?.rollout ?? null,
+      versions: own,
+    };
+  }
+  return { revision, remotes };
+}
 
 /**
  * Without `hostShared` and `mountCheck` those checks are left out: the app server, the CLI and the
@@ -52,30 +76,6 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const overrides = createOverrides({ revisions, goingLive });
   const publishing = createPublishing({ revisions, versionDir, activate });
   const { guard } = revisions;
-
-  /** Everything: the revision, and per remote the live version, the trail and the versions. */
-  async function read() {
-    const { revision, state } = await revisions.readState();
-    const versions = await guard(() => db.versions());
-    const remotes: Record<
-      string,
-      Omit<RemoteLive, 'rollout'> & {
-        rollout: RemoteLive['rollout'] | null;
-        versions: Omit<VersionRecord, 'remote'>[];
-      }
-    > = {};
-    for (const name of Object.keys(REMOTE_PACKAGES)) {
-      const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
-      if (!state[name] && !own.length) continue;
-      remotes[name] = {
-        active: state[name]?.active ?? null,
-        trail: state[name]?.trail ?? [],
-        rollout: state[name]?.rollout ?? null,
-        versions: own,
-      };
-    }
-    return { revision, remotes };
-  }
 
   /**
    * The document browsers read as /registry.json: the live versions and their fallbacks. When the
@@ -100,7 +100,7 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     deployDir,
     snapshotPath: revisions.snapshotPath,
     database: db,
-    read,
+    read: () => readRegistry(revisions),
     /** The newest first; `remote` narrows it to one remote. */
     async history({ remote, limit }: { remote?: unknown; limit?: number } = {}) {
       const name = remote ? normaliseRemote(remote) : undefined;
