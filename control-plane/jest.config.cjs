@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
-// Unit tests of the control plane: @swc/jest (ES modules compiled to CommonJS, so no import.meta in
-// the code jest loads) in the node environment.
+// Unit tests of the control plane: @swc/jest (ES modules compiled to CommonJS; swc writes
+// import.meta.url as the file's URL, so a module finds its own folder in jest as under tsx) in the
+// node environment.
 
 const ESM_ONLY = ['content-disposition', 'cookie'];
 // Loads `cookie` (ESM only) by a dynamic import, which jest runs only once compiled to require.

@@ -5,7 +5,7 @@
 // Flags: --no-report (used by `npm start`), --if-stale (skip when every dist is newer than its sources).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { precompressDir } from '../control-plane/src/precompress.mjs';
+import { importSource } from '../control-plane/bin/source.mjs';
 import {
   BUILD_INPUTS,
   ROOT,
@@ -44,6 +44,7 @@ export async function build({ report = true, ifStale = false, skipInstall = fals
   // shared, remote-kit and tooling build nothing of their own (they are compiled into the others).
   const skip = ['e2e', ...BUILD_INPUTS].flatMap((p) => ['--filter', `!@ajo/${p}`]);
   await pnpm(['-r', '--workspace-concurrency=2', ...skip, 'build']);
+  const { precompressDir } = await importSource('src/precompress.ts');
   const shell = precompressDir(path.join(ROOT, 'host', 'dist'));
   log(
     `Precompressed ${shell.files} host files: ${kb(shell.raw)} raw, ${kb(shell.gzip)} gzip, ${kb(shell.br)} brotli`,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Takes the pictures of the first screens the app server paints from HTML
-// (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.mjs): each page
+// (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.ts): each page
 // of FIRST_PAINT_PATHS is opened in headless Chromium on the built app, drawn by the app itself,
 // and its #root written down without ids, with the stylesheets it uses and the remote version and
 // shell build it was drawn with. Run by `npm run build` after the remotes are published.
@@ -10,13 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startAppServer } from '../e2e/support/bundle/first-load.mjs';
-import { firstScreenOf, SHELL_CHUNKS_FILE } from '../control-plane/src/first-load.mjs';
-import {
-  FIRST_PAINT_FILE,
-  FIRST_PAINT_PATHS,
-  isServablePicture,
-  shellBuildKey,
-} from '../control-plane/src/first-paint.mjs';
+import { importSource } from '../control-plane/bin/source.mjs';
+
+// The app server's own rules (TypeScript, loaded through tsx).
+const { firstScreenOf, SHELL_CHUNKS_FILE } = await importSource('src/first-load.ts');
+const { FIRST_PAINT_FILE, FIRST_PAINT_PATHS, isServablePicture, shellBuildKey } =
+  await importSource('src/first-paint.ts');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deployDir = path.join(repoRoot, '.deploy');

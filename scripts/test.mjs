@@ -124,7 +124,7 @@ await phase('Middleware tests on PostgreSQL 15 (throwaway cluster, two-instance 
   ),
 );
 
-// The remote registry on PostgreSQL (control-plane/src/*.pg.test.mjs), in a cluster of its own.
+// The remote registry on PostgreSQL (control-plane/src/*.pg.test.{ts,mjs}), in a cluster of its own.
 await phase('Remote registry tests on PostgreSQL 15 (throwaway cluster)', () =>
   onThrowawayCluster('ajo-test-pg-registry-', (url) =>
     jestPhase('@ajo/control-plane', 'test:pg', { ...process.env, TEST_DATABASE_URL: url }),

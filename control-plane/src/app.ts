@@ -1,15 +1,15 @@
 // The app server: the shell's build at /, published remotes at /remotes/<name>/<version>/, /api
 // proxied to the middleware, the page and the registry documents per browser, failure beacons and
 // the operator API. One Fastify plugin per concern (plugins/); this file puts them together in the
-// order they must be registered. No listening here: serve.mjs resolves paths and listens, tests
+// order they must be registered. No listening here: serve.ts resolves paths and listens, tests
 // inject. A new concern is one more plugin registered here.
 import Fastify from 'fastify';
 import {
   capConnectionsPerAddress,
   MAX_CONNECTIONS_PER_CLIENT,
   serverOptions,
-} from './connection-guards.mjs';
-import type { SERVER_TIMEOUTS } from './connection-guards.mjs';
+} from './connection-guards.js';
+import type { SERVER_TIMEOUTS } from './connection-guards.js';
 import { failureBeacon } from './plugins/failure-beacon.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { operatorApi, parseOperators } from './operator/index.js';
@@ -20,7 +20,7 @@ import requestId, { requestIdOptions } from './plugins/request-id.js';
 import securityHeaders from './plugins/security-headers.js';
 import staticFiles from './plugins/static-files.js';
 import { createRegistryStore, type MountCheck } from './registry/index.js';
-import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.mjs';
+import { createOverrideSigner, perBrowserRegistry } from './registry-per-browser.js';
 
 export { HSTS, PERMISSIONS_POLICY } from './plugins/security-headers.js';
 export { COMPRESS_THRESHOLD_BYTES } from './plugins/static-files.js';
@@ -56,12 +56,12 @@ export interface AppOptions {
 }
 
 export async function buildApp(o: AppOptions) {
-  // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.mjs).
+  // Only the load balancers named in TRUST_PROXY may say who the client is (client-address.ts).
   const app = Fastify({
     logger: o.logger ?? false,
     ...requestIdOptions,
     trustProxy: o.trustProxy ?? false,
-    // Request, header, keep-alive and idle timeouts; 408/431 as {message} (connection-guards.mjs).
+    // Request, header, keep-alive and idle timeouts; 408/431 as {message} (connection-guards.ts).
     ...serverOptions(o.serverTimeouts),
   });
   if (!o.trustProxy) {
@@ -83,7 +83,7 @@ export async function buildApp(o: AppOptions) {
   await app.register(staticFiles, { distDir: o.distDir, deployDir: o.deployDir });
   await app.register(apiProxy, { middlewareUrl: o.middlewareUrl });
 
-  // Rollouts and testers' overrides make the document one browser's (registry-per-browser.mjs).
+  // Rollouts and testers' overrides make the document one browser's (registry-per-browser.ts).
   const signer = createOverrideSigner({ store, secret: o.overrideSecret, now: o.now });
   const perBrowser = await perBrowserRegistry(app, {
     store,

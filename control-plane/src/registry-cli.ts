@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { liveChecks } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.js';
 import { createRegistryStore, publishAll, RegistryError } from './registry/index.js';
 
 const USAGE = `usage: npm run registry -- <command>

@@ -16,10 +16,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { parseAppTrustProxy } from './client-address.mjs';
+import { parseAppTrustProxy } from './client-address.js';
 import { buildOperatorApp, parseOperators, type Operator } from './operator/index.js';
 import { startMetricsServer } from './metrics-server.js';
-import { liveChecks } from './registry-checks.mjs';
+import { liveChecks } from './registry-checks.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');

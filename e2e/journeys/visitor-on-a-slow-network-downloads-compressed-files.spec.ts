@@ -1,6 +1,6 @@
 // Every byte costs the customer money and time on a slow link: the built JavaScript, the remotes'
 // published files and the API's JSON arrive brotli-compressed in a browser, gzip for a client that
-// only speaks gzip, and whole for one that asks for neither (control-plane/src/precompress.mjs, the app
+// only speaks gzip, and whole for one that asks for neither (control-plane/src/precompress.ts, the app
 // server's preCompressed static files, @fastify/compress in the middleware).
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

@@ -29,10 +29,10 @@ describe('a screen in a chunk of its own', () => {
   });
 
   it('marks the spinner with the attribute the mount check waits on', () => {
-    // The check runs in the host's server (plain JavaScript, not this package): it must look for
-    // the same attribute, or it would judge the spinner instead of the screen.
+    // The check runs in the control plane (not this package): it must look for the same
+    // attribute, or it would judge the spinner instead of the screen.
     const page = readFileSync(
-      path.resolve(__dirname, '../../control-plane/src/mount-check-page.mjs'),
+      path.resolve(__dirname, '../../control-plane/src/mount-check-page.ts'),
       'utf8',
     );
     expect(page).toContain(`'[${SCREEN_LOADING_ATTRIBUTE}]'`);

@@ -19,7 +19,7 @@ export function lazyScreen<M extends Record<K, ComponentType>, K extends keyof M
 
 /**
  * Marks the spinner shown while a screen's chunk is on its way. The mount check before a version
- * goes live (control-plane/src/mount-check-page.mjs) waits until no element carries it, so it judges the
+ * goes live (control-plane/src/mount-check-page.ts) waits until no element carries it, so it judges the
  * screen itself, lazy or not, never the spinner (docs/decisions/022-a-version-is-mounted-before-it-
  * goes-live.md).
  */

@@ -5,37 +5,14 @@
 // change made meanwhile by someone else is refused (409) rather than overwritten, and the API's own
 // {message} is what the operator reads. The DOM is built with textContent only: versions, reasons
 // and failure messages come from other people and never become markup.
+import { el, shortDigest, when } from './dom.js';
+
 const TOKEN_KEY = 'ajo-operator-token';
 const API = '/_operator/registry';
 
 /** @type {(id: string) => any} The page's own elements, by id (index.html). */
 const $ = (id) => document.getElementById(id);
 let revision = null;
-
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === 'text') node.textContent = value;
-    else if (key === 'className') node.className = value;
-    else if (key in node && typeof value !== 'string') node[key] = value;
-    else node.setAttribute(key, value === true ? '' : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) {
-      node.append(typeof child === 'string' ? document.createTextNode(child) : child);
-    }
-  }
-  return node;
-}
-
-const when = (iso) =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '';
-/** 'sha256:0a1b2c…' -> '0a1b2c3d4e5f' (the full digest in the title). */
-const shortDigest = (digest) =>
-  String(digest ?? '')
-    .replace(/^sha256:/, '')
-    .slice(0, 12);
 
 class ApiRefusal extends Error {
   constructor(status, message) {
@@ -123,11 +100,9 @@ function versionRow(data, name, live, version) {
   );
 }
 
-function remoteCard(data, name, live) {
+/** The form of a remote's changes: version, rollout percent, reason, force, and its buttons. */
+function changeForm(name, live, versions, alert) {
   const id = `remote-${name}`;
-  const versions = [...(live.versions ?? [])].reverse();
-  const liveFailures = live.active ? failuresOf(data, name, live.active) : null;
-  const alert = el('p', { className: 'error', role: 'alert', id: `${id}-problem` });
   const select = el(
     'select',
     { id: `${id}-version`, name: 'version' },
@@ -177,54 +152,72 @@ function remoteCard(data, name, live) {
     if (action) void change(name, action, form, alert);
   });
   form.addEventListener('submit', (event) => event.preventDefault());
+  return form;
+}
+
+/** What a remote serves: live version, rollout, the live version's failures, earlier live ones. */
+function remoteFacts(data, name, live) {
+  const liveFailures = live.active ? failuresOf(data, name, live.active) : null;
+  return el(
+    'ul',
+    { className: 'facts' },
+    el('li', {}, 'Live: ', el('strong', { text: live.active ?? 'none' })),
+    el('li', {
+      text: live.rollout
+        ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers`
+        : 'No rollout',
+    }),
+    el('li', {
+      text: liveFailures
+        ? `Failures of the live version: ${liveFailures.count}`
+        : 'Failures: not counted by this server',
+    }),
+    el('li', {
+      text: `Earlier live: ${live.trail?.length ? [...live.trail].reverse().join(', ') : 'none'}`,
+    }),
+  );
+}
+
+/** A remote's published versions, newest first. */
+function versionsTable(data, name, live, versions) {
+  return el(
+    'div',
+    { className: 'scroll' },
+    el(
+      'table',
+      {},
+      el('caption', { className: 'muted', text: `Published versions of ${name}, newest first` }),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          ['Version', 'Published', 'By', 'Digest', 'Failures'].map((h) =>
+            el('th', { scope: 'col', text: h }),
+          ),
+        ),
+      ),
+      el(
+        'tbody',
+        {},
+        versions.map((v) => versionRow(data, name, live, v)),
+      ),
+    ),
+  );
+}
+
+function remoteCard(data, name, live) {
+  const id = `remote-${name}`;
+  const versions = [...(live.versions ?? [])].reverse();
+  const alert = el('p', { className: 'error', role: 'alert', id: `${id}-problem` });
   return el(
     'section',
     { className: 'card', 'aria-labelledby': id, 'data-remote': name },
     el('h3', { id, text: name }),
-    el(
-      'ul',
-      { className: 'facts' },
-      el('li', {}, 'Live: ', el('strong', { text: live.active ?? 'none' })),
-      el('li', {
-        text: live.rollout
-          ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers`
-          : 'No rollout',
-      }),
-      el('li', {
-        text: liveFailures
-          ? `Failures of the live version: ${liveFailures.count}`
-          : 'Failures: not counted by this server',
-      }),
-      el('li', {
-        text: `Earlier live: ${live.trail?.length ? [...live.trail].reverse().join(', ') : 'none'}`,
-      }),
-    ),
-    el(
-      'div',
-      { className: 'scroll' },
-      el(
-        'table',
-        {},
-        el('caption', { className: 'muted', text: `Published versions of ${name}, newest first` }),
-        el(
-          'thead',
-          {},
-          el(
-            'tr',
-            {},
-            ['Version', 'Published', 'By', 'Digest', 'Failures'].map((h) =>
-              el('th', { scope: 'col', text: h }),
-            ),
-          ),
-        ),
-        el(
-          'tbody',
-          {},
-          versions.map((v) => versionRow(data, name, live, v)),
-        ),
-      ),
-    ),
-    form,
+    remoteFacts(data, name, live),
+    versionsTable(data, name, live, versions),
+    changeForm(name, live, versions, alert),
     alert,
   );
 }

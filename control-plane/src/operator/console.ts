@@ -3,8 +3,11 @@
 // else. The files are public (they hold no data); what they show needs the token.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import consoleFiles from '../console/files.cjs';
+
+/** The console's files (import.meta.url: tsx gives the file's, jest's swc too). */
+const CONSOLE_DIR = fileURLToPath(new URL('../console/', import.meta.url));
 
 export const CONSOLE_CSP = [
   "default-src 'none'",
@@ -21,6 +24,7 @@ export const CONSOLE_CSP = [
 const CONSOLE_FILES = {
   'index.html': 'text/html; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
+  'dom.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 } as const;
 type ConsoleFile = keyof typeof CONSOLE_FILES;
@@ -28,7 +32,7 @@ type ConsoleFile = keyof typeof CONSOLE_FILES;
 export function consoleRoutes(app: FastifyInstance) {
   const files = Object.keys(CONSOLE_FILES) as ConsoleFile[];
   const contents = Object.fromEntries(
-    files.map((f) => [f, readFileSync(path.join(consoleFiles.CONSOLE_DIR, f), 'utf8')]),
+    files.map((f) => [f, readFileSync(path.join(CONSOLE_DIR, f), 'utf8')]),
   ) as Record<ConsoleFile, string>;
   const send = (file: ConsoleFile) => async (_request: unknown, reply: FastifyReply) =>
     reply
@@ -42,5 +46,6 @@ export function consoleRoutes(app: FastifyInstance) {
   app.get('/_operator/console', open, send('index.html'));
   app.get('/_operator/console/', open, send('index.html'));
   app.get('/_operator/console/console.js', open, send('console.js'));
+  app.get('/_operator/console/dom.js', open, send('dom.js'));
   app.get('/_operator/console/console.css', open, send('console.css'));
 }

@@ -5,8 +5,8 @@
 // rate limited per client before the token is read.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { answerWithMessages, limitPerClient } from '../plugins/client-guards.js';
-import { serverOptions } from '../connection-guards.mjs';
-import { createOverrideSigner } from '../registry-per-browser.mjs';
+import { serverOptions } from '../connection-guards.js';
+import { createOverrideSigner } from '../registry-per-browser.js';
 import { createRegistryStore, type MountCheck, type RegistryStore } from '../registry/index.js';
 import { consoleRoutes } from './console.js';
 import { parseOperators, requireOperator, type Operator } from './operators.js';

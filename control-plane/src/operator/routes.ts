@@ -2,10 +2,10 @@
 // rollout, rollback, testers' overrides and uploads. Every answer carries the registry's revision
 // as an ETag; a change sent with If-Match is refused with 409 when the registry moved on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OVERRIDE_MINUTES, OVERRIDE_PARAM } from '../registry-per-browser.mjs';
-import type { createOverrideSigner } from '../registry-per-browser.mjs';
+import { OVERRIDE_MINUTES, OVERRIDE_PARAM } from '../registry-per-browser.js';
+import type { createOverrideSigner } from '../registry-per-browser.js';
 import { RegistryError, type RegistryStore } from '../registry/index.js';
-import { UPLOAD_LIMIT, withUnpackedBuild } from '../registry-upload.mjs';
+import { UPLOAD_LIMIT, withUnpackedBuild } from '../registry-upload.js';
 import * as s from './schemas.js';
 
 type Signer = ReturnType<typeof createOverrideSigner>;
@@ -113,7 +113,7 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
 
 /**
  * A link that pins `version` of a remote in the browser of whoever opens it, until it expires
- * (registry-per-browser.mjs); recorded in the history with the operator who asked for it.
+ * (registry-per-browser.ts); recorded in the history with the operator who asked for it.
  */
 export function overrideRoutes(app: FastifyInstance, store: RegistryStore, signer: Signer) {
   app.post<{ Body: s.OverrideBody }>(

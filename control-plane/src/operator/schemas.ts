@@ -1,7 +1,7 @@
 // The operator API's request schemas. JSON Schema (Fastify's own validator), not zod: their
 // messages ("body/version must be string") are the API's documented 400 answers, and the console
 // and the operators' scripts read them.
-import { OVERRIDE_MINUTES } from '../registry-per-browser.mjs';
+import { OVERRIDE_MINUTES } from '../registry-per-browser.js';
 
 const reason = { type: 'string', maxLength: 500 } as const;
 const version = { type: 'string', maxLength: 64 } as const;

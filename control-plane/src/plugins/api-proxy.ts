@@ -1,9 +1,9 @@
 // /api/* to the middleware, with the client address this server saw in X-Forwarded-For (any the
-// client wrote replaced: client-address.mjs), so the middleware's per-IP limits count real clients.
+// client wrote replaced: client-address.ts), so the middleware's per-IP limits count real clients.
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { forwardClientAddress } from '../client-address.mjs';
+import { forwardClientAddress } from '../client-address.js';
 
 const apiProxy: FastifyPluginAsync<{ middlewareUrl?: string | undefined }> = async (app, o) => {
   await app.register(httpProxy, {

@@ -10,7 +10,7 @@ import type { Registry } from 'prom-client';
 import { buildApp } from '../app.js';
 import { startMetricsServer } from '../metrics-server.js';
 import { createRegistryStore } from '../registry/index.js';
-import { writeBuild } from '../registry-test-support.mjs';
+import { writeBuild } from '../registry-test-support.js';
 import { METRICS_PREFIX } from './metrics.js';
 
 const TOKEN = 'metrics-token-0123456789';

@@ -1,14 +1,14 @@
 // The page: every GET path of the single-page app answers index.html under a fresh CSP nonce, with
 // this browser's registry document and the app config as data, the route's files hinted
-// (first-load.mjs, docs/decisions/023-the-first-screen-in-three-round-trips.md), a signed-in page's
+// (first-load.ts, docs/decisions/023-the-first-screen-in-three-round-trips.md), a signed-in page's
 // first requests started from the HTML (record 026) and, where the build took one, the picture of
-// the first screen (first-paint.mjs, record 025). Also /app-config.json, and 404 `{message}` for
+// the first screen (first-paint.ts, record 025). Also /app-config.json, and 404 `{message}` for
 // every other path.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contentSecurityPolicy, createNonce, injectNonce } from '../csp.mjs';
+import { contentSecurityPolicy, createNonce, injectNonce } from '../csp.js';
 import {
   APP_CONFIG_DATA_ID,
   createFirstLoadHints,
@@ -16,8 +16,8 @@ import {
   firstScreenOf,
   jsonDataElement,
   REGISTRY_DATA_ID,
-} from '../first-load.mjs';
-import { createFirstPaint, paintPicture } from '../first-paint.mjs';
+} from '../first-load.js';
+import { createFirstPaint, paintPicture } from '../first-paint.js';
 import type { RegistryDocument } from '../registry/index.js';
 import type { PerBrowser } from './registry-documents.js';
 import { NO_CACHE } from './static-files.js';

@@ -1,11 +1,11 @@
 // /registry.json: this browser's registry document. Rollouts and testers' overrides make it one
-// browser's (registry-per-browser.mjs), so no shared cache may keep it.
+// browser's (registry-per-browser.ts), so no shared cache may keep it.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RegistryDocument } from '../registry/index.js';
 import { NO_CACHE } from './static-files.js';
 
-/** The per-browser registry (registry-per-browser.mjs perBrowserRegistry). */
+/** The per-browser registry (registry-per-browser.ts perBrowserRegistry). */
 export interface PerBrowser {
   document(request: FastifyRequest, reply: FastifyReply): Promise<RegistryDocument>;
   ensureBucket(request: FastifyRequest, reply: FastifyReply): unknown;

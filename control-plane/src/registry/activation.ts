@@ -6,7 +6,7 @@ import type { GoingLive } from './going-live.js';
 import { checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import { NOTHING_LIVE, TRAIL } from './state.js';
-import type { ChangeOptions, LiveState, RemoteLive } from './types.js';
+import type { ChangeOptions, LiveState, RemoteLive, Revisioned } from './types.js';
 
 /** Activating a version (or rolling back) ends the remote's rollout: this says which one. */
 export const endedRollout = (live: RemoteLive) =>
@@ -52,6 +52,42 @@ function stepBack(name: string, live: RemoteLive, to: string | null): RemoteLive
   return { active: live.trail.at(-1) ?? null, trail: live.trail.slice(0, -1) };
 }
 
+/** The change that makes `wanted` live for everyone: after the checks, or forced past them. */
+function activation(
+  goingLive: GoingLive,
+  name: string,
+  wanted: string,
+  reason: string | null,
+  force: boolean | undefined,
+) {
+  return async ({ state }: Revisioned): Promise<Change<Activated>> => {
+    const live = state[name] ?? NOTHING_LIVE;
+    const result = { name, active: wanted, previous: live.active };
+    if (live.active === wanted && !live.rollout) {
+      return { result: { ...result, previous: null } };
+    }
+    if (live.active === wanted) {
+      // Everyone is to have the live version: what remains to do is end the rollout.
+      return endRollout(state, name, live, { ...result, previous: null });
+    }
+    const problems = await goingLive.checkGoingLive(name, wanted, force);
+    const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
+    return {
+      // What the force went past stays in the history next to the operator's reason.
+      reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
+      state: { ...state, [name]: { active: wanted, trail } },
+      entry: {
+        action: problems.length ? 'force' : 'activate',
+        remote: name,
+        from: live.active,
+        to: wanted,
+        detail: endedRollout(live),
+      },
+      result,
+    };
+  };
+}
+
 export function createActivation({
   revisions,
   goingLive,
@@ -63,35 +99,10 @@ export function createActivation({
     const name = normaliseRemote(remote);
     const wanted = checkVersion(version);
     const reason = reasonFor(options);
-    return revisions.mutate(
-      async ({ state }): Promise<Change<Activated>> => {
-        const live = state[name] ?? NOTHING_LIVE;
-        const result = { name, active: wanted, previous: live.active };
-        if (live.active === wanted && !live.rollout) {
-          return { result: { ...result, previous: null } };
-        }
-        if (live.active === wanted) {
-          // Everyone is to have the live version: what remains to do is end the rollout.
-          return endRollout(state, name, live, { ...result, previous: null });
-        }
-        const problems = await goingLive.checkGoingLive(name, wanted, options.force);
-        const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
-        return {
-          // What the force went past stays in the history next to the operator's reason.
-          reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
-          state: { ...state, [name]: { active: wanted, trail } },
-          entry: {
-            action: problems.length ? 'force' : 'activate',
-            remote: name,
-            from: live.active,
-            to: wanted,
-            detail: endedRollout(live),
-          },
-          result,
-        };
-      },
-      { ...options, reason },
-    );
+    return revisions.mutate(activation(goingLive, name, wanted, reason, options.force), {
+      ...options,
+      reason,
+    });
   }
 
   /**

@@ -1,7 +1,10 @@
-// The one interface of the registry's two databases (registry-db.mjs: an embedded SQLite file by
-// default, PostgreSQL with REGISTRY_DATABASE_URL). Every change is one compare-and-swap on the
-// revision: `commit` answers false when another writer got there first, and nothing changed.
-import { openRegistryDatabase as open } from '../registry-db.mjs';
+// The one interface of the registry's two databases: an embedded SQLite file by default
+// (sqlite-database.ts), PostgreSQL with REGISTRY_DATABASE_URL (postgres-database.ts), the same
+// tables and statements in both (sql.ts). Every change is one compare-and-swap on the revision:
+// `commit` answers false when another writer got there first, and nothing changed.
+import path from 'node:path';
+import { postgresDatabase } from './postgres-database.js';
+import { sqliteDatabase } from './sqlite-database.js';
 import type { FailureCount, HistoryEntry, LiveState, Snapshot, VersionRecord } from './types.js';
 
 export interface RegistryDatabase {
@@ -32,9 +35,11 @@ export interface RegistryDatabase {
   close(): Promise<void>;
 }
 
+/** SQLite at ${deployDir}/registry.db unless a PostgreSQL URL is given. */
 export function openRegistryDatabase(o: {
   deployDir: string;
   databaseUrl?: string | undefined;
 }): RegistryDatabase {
-  return open({ deployDir: o.deployDir, databaseUrl: o.databaseUrl }) as RegistryDatabase;
+  if (o.databaseUrl) return postgresDatabase(o.databaseUrl);
+  return sqliteDatabase(path.join(o.deployDir, 'registry.db'));
 }

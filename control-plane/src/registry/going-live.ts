@@ -1,8 +1,8 @@
 // The checks before a browser may load a version (docs/decisions/019-... and
 // 022-a-version-is-mounted-before-it-goes-live.md): it is published (or forced), its files are the
 // ones published, it is that remote's build and what it needs of the shared packages is what the
-// host gives (registry-checks.mjs), and it mounts in a headless page (mount-check.mjs).
-import { activationProblems } from '../registry-checks.mjs';
+// host gives (registry-checks.ts), and it mounts in a headless page (mount-check.ts).
+import { activationProblems } from '../registry-checks.js';
 import { RegistryError } from './errors.js';
 import type { Revisions } from './revisions.js';
 import type { MountCheck, VersionRecord } from './types.js';

@@ -3,8 +3,8 @@
 // a no-op, other content under a published version is refused.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { precompressDir } from '../precompress.mjs';
-import { digestFolder, placeVersion } from '../registry-files.mjs';
+import { precompressDir } from '../precompress.js';
+import { digestFolder, placeVersion } from '../registry-files.js';
 import { RegistryError } from './errors.js';
 import { checkReason, checkVersion, normaliseRemote, REMOTE_PACKAGES } from './names.js';
 import type { Change, Revisions } from './revisions.js';
@@ -49,7 +49,7 @@ function checkBuilt(dist: string, version: string) {
 /** Writes the .br/.gz variants beside the build, then digests it. */
 function digestBuild(dist: string): { digest: string; files: unknown } {
   try {
-    // The .br/.gz variants the app server sends by Accept-Encoding (precompress.mjs) are written
+    // The .br/.gz variants the app server sends by Accept-Encoding (precompress.ts) are written
     // beside the build first, so the digest, the copy and the checks before going live cover
     // them too. Deterministic: the same build gives the same variants and the same digest.
     precompressDir(dist);
@@ -59,50 +59,58 @@ function digestBuild(dist: string): { digest: string; files: unknown } {
   }
 }
 
+/** Where versions are recorded and where their folders go. */
+interface Placing {
+  revisions: Revisions;
+  versionDir: (name: string, version: string) => string;
+}
+
+/**
+ * Where `label` stands: 'same' (already published with this content), 'different' (refused),
+ * 'adopt' (the folder is in place, a publish stopped before its record, with this content) or
+ * 'new' (copy it).
+ */
+async function outcome(at: Placing, name: string, label: string, digest: string) {
+  const { revisions, versionDir } = at;
+  const record = await revisions.findVersion(name, label);
+  if (record) return record.digest === digest ? 'same' : 'different';
+  if (!existsSync(versionDir(name, label))) return 'new';
+  return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
+}
+
+/** The label the build is published under, its folder in place; refuses other content. */
+async function place(
+  at: Placing,
+  name: string,
+  dist: string,
+  version: string,
+  digest: string,
+  devLabel?: boolean,
+) {
+  let label = version;
+  let found = await outcome(at, name, label, digest);
+  if (found === 'different' && devLabel) {
+    label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
+    found = await outcome(at, name, label, digest);
+  }
+  if (found === 'new' && !placeVersion(dist, at.versionDir(name, label), digest)) {
+    found = await outcome(at, name, label, digest);
+  }
+  if (found === 'different') {
+    throw new RegistryError(
+      `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in ${REMOTE_PACKAGES[name]}/package.json and build again`,
+      409,
+    );
+  }
+  return label;
+}
+
 export function createPublishing(o: {
   revisions: Revisions;
   versionDir: (name: string, version: string) => string;
   activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
 }) {
-  const { revisions, versionDir } = o;
-
-  /**
-   * Where `label` stands: 'same' (already published with this content), 'different' (refused),
-   * 'adopt' (the folder is in place, a publish stopped before its record, with this content) or
-   * 'new' (copy it).
-   */
-  async function outcome(name: string, label: string, digest: string) {
-    const record = await revisions.findVersion(name, label);
-    if (record) return record.digest === digest ? 'same' : 'different';
-    if (!existsSync(versionDir(name, label))) return 'new';
-    return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
-  }
-
-  /** The label the build is published under, its folder in place; refuses other content. */
-  async function place(
-    name: string,
-    dist: string,
-    version: string,
-    digest: string,
-    devLabel?: boolean,
-  ) {
-    let label = version;
-    let found = await outcome(name, label, digest);
-    if (found === 'different' && devLabel) {
-      label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
-      found = await outcome(name, label, digest);
-    }
-    if (found === 'new' && !placeVersion(dist, versionDir(name, label), digest)) {
-      found = await outcome(name, label, digest);
-    }
-    if (found === 'different') {
-      throw new RegistryError(
-        `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in ${REMOTE_PACKAGES[name]}/package.json and build again`,
-        409,
-      );
-    }
-    return label;
-  }
+  const { revisions } = o;
 
   /**
    * Publishes a built folder as `version` of `remote`. The same content again is a no-op; other
@@ -119,7 +127,7 @@ export function createPublishing(o: {
     const wanted = checkVersion(version);
     checkBuilt(dist, wanted);
     const { digest, files } = digestBuild(dist);
-    const label = await place(name, dist, wanted, digest, options.devLabel);
+    const label = await place(o, name, dist, wanted, digest, options.devLabel);
     const record = {
       remote: name,
       version: label,

@@ -24,7 +24,7 @@ export function createRollouts(o: {
 
   /**
    * Makes `version` live for `percent` of browsers (1..99; each browser's sticky bucket decides,
-   * registry-per-browser.mjs), the others keeping the live version; 100 activates it, ending the
+   * registry-per-browser.ts), the others keeping the live version; 100 activates it, ending the
    * rollout.
    */
   async function rollout(
@@ -99,7 +99,7 @@ export function createOverrides({
 }) {
   /**
    * Records that an operator let one browser load `version` until `expiresAt` (a signed override,
-   * registry-per-browser.mjs): the same checks and `force` as activate, and a row in the history.
+   * registry-per-browser.ts): the same checks and `force` as activate, and a row in the history.
    */
   async function recordOverride(
     remote: unknown,

@@ -1,7 +1,7 @@
 // The remote registry: which versions of each remote are published and which one is live
 // (docs/architecture.md "Micro-frontends": operators switch or roll back a remote without
 // rebuilding anything; docs/decisions/019-immutable-versions-and-a-registry-database.md). One
-// store for the CLI (registry-cli.mjs), the build (publishAll) and the app server; each concern in
+// store for the CLI (registry-cli.ts), the build (publishAll) and the app server; each concern in
 // a module of its own beside this one:
 // - revisions.ts: every change a compare-and-swap on the revision, the last good snapshot;
 // - publishing.ts: published versions are immutable, their files digested and copied once;
@@ -19,7 +19,7 @@ import { createGoingLive } from './going-live.js';
 import { normaliseRemote, checkVersion, REMOTE_PACKAGES } from './names.js';
 import { createPublishing } from './publishing.js';
 import { repair } from './repair.js';
-import { createRevisions } from './revisions.js';
+import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
 import { toDocument, toRollouts } from './state.js';
 import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
@@ -27,17 +27,41 @@ import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
 export interface RegistryStoreOptions {
   databaseUrl?: string | undefined;
   onUnreadable?: ((error: Error) => void) | undefined;
-  /** The versions the host provides of its shared packages (registry-checks.mjs hostSharedVersions). */
+  /** The versions the host provides of its shared packages (registry-checks.ts hostSharedVersions). */
   hostShared?: Record<string, string> | undefined;
-  /** The headless mount smoke test (mount-check.mjs). */
+  /** The headless mount smoke test (mount-check.ts). */
   mountCheck?: MountCheck | null | undefined;
 }
 
 export type RegistryStore = ReturnType<typeof createRegistryStore>;
 
+/** Everything: the revision, and per remote the live version, the trail and the versions. */
+async function readRegistry(revisions: Revisions) {
+  const { revision, state } = await revisions.readState();
+  const versions = await revisions.guard(() => revisions.db.versions());
+  const remotes: Record<
+    string,
+    Omit<RemoteLive, 'rollout'> & {
+      rollout: RemoteLive['rollout'] | null;
+      versions: Omit<VersionRecord, 'remote'>[];
+    }
+  > = {};
+  for (const name of Object.keys(REMOTE_PACKAGES)) {
+    const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
+    if (!state[name] && !own.length) continue;
+    remotes[name] = {
+      active: state[name]?.active ?? null,
+      trail: state[name]?.trail ?? [],
+      rollout: state[name]?.rollout ?? null,
+      versions: own,
+    };
+  }
+  return { revision, remotes };
+}
+
 /**
  * Without `hostShared` and `mountCheck` those checks are left out: the app server, the CLI and the
- * build pass both (liveChecks in registry-checks.mjs).
+ * build pass both (liveChecks in registry-checks.ts).
  */
 export function createRegistryStore(deployDir: string, options: RegistryStoreOptions = {}) {
   const db = openRegistryDatabase({ deployDir, databaseUrl: options.databaseUrl });
@@ -52,30 +76,6 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const overrides = createOverrides({ revisions, goingLive });
   const publishing = createPublishing({ revisions, versionDir, activate });
   const { guard } = revisions;
-
-  /** Everything: the revision, and per remote the live version, the trail and the versions. */
-  async function read() {
-    const { revision, state } = await revisions.readState();
-    const versions = await guard(() => db.versions());
-    const remotes: Record<
-      string,
-      Omit<RemoteLive, 'rollout'> & {
-        rollout: RemoteLive['rollout'] | null;
-        versions: Omit<VersionRecord, 'remote'>[];
-      }
-    > = {};
-    for (const name of Object.keys(REMOTE_PACKAGES)) {
-      const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
-      if (!state[name] && !own.length) continue;
-      remotes[name] = {
-        active: state[name]?.active ?? null,
-        trail: state[name]?.trail ?? [],
-        rollout: state[name]?.rollout ?? null,
-        versions: own,
-      };
-    }
-    return { revision, remotes };
-  }
 
   /**
    * The document browsers read as /registry.json: the live versions and their fallbacks. When the
@@ -100,7 +100,7 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     deployDir,
     snapshotPath: revisions.snapshotPath,
     database: db,
-    read,
+    read: () => readRegistry(revisions),
     /** The newest first; `remote` narrows it to one remote. */
     async history({ remote, limit }: { remote?: unknown; limit?: number } = {}) {
       const name = remote ? normaliseRemote(remote) : undefined;

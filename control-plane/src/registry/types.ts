@@ -95,5 +95,5 @@ export interface ChangeOptions {
   force?: boolean;
 }
 
-/** The headless mount smoke test (mount-check.mjs): the reasons a version may not go live. */
+/** The headless mount smoke test (mount-check.ts): the reasons a version may not go live. */
 export type MountCheck = (o: { dir: string; name: string; version: string }) => Promise<string[]>;

@@ -1,0 +1,182 @@
+// The registry in an embedded SQLite file (${DEPLOY_DIR}/registry.db, libsql), the default
+// (docs/decisions/019-immutable-versions-and-a-registry-database.md): SQLite's file locks make one
+// file safe for every process on the machine (the CLI, the build, several app servers). The tables
+// and statements are sql.ts's; the interface is database.ts's.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'libsql';
+import type { RegistryDatabase } from './database.js';
+import {
+  COUNT_FAILURE,
+  FAILURES,
+  failureParams,
+  HISTORY_DETAIL,
+  historyParams,
+  historyQuery,
+  INSERT_HISTORY,
+  INSERT_SECRET,
+  INSERT_VERSION,
+  plain,
+  RESTORE_REVISION,
+  SELECT_SECRET,
+  SQLITE_SCHEMA,
+  versionParams,
+  versionsQuery,
+  withParsedFiles,
+} from './sql.js';
+import type { FailureCount, HistoryEntry, LiveState, VersionRecord } from './types.js';
+
+type Handle = InstanceType<typeof Database>;
+
+/** Runs fn in a write transaction; fn answering false rolls it back. */
+function sqliteTransaction<T>(d: Handle, fn: () => T): T {
+  d.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    d.exec(result === false ? 'ROLLBACK' : 'COMMIT');
+    return result;
+  } catch (error) {
+    if (d.inTransaction) d.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Opens the file with the registry's tables (made or brought up to date). */
+function openFile(file: string): Handle {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const handle = new Database(file);
+  try {
+    // Several processes share the file: wait for a writer instead of failing at once.
+    handle.exec('PRAGMA busy_timeout = 10000');
+    handle.exec('PRAGMA journal_mode = WAL');
+    handle.exec(SQLITE_SCHEMA);
+    const columns = handle.prepare('PRAGMA table_info(registry_history)').all() as {
+      name: string;
+    }[];
+    if (!columns.some((c) => c.name === 'detail')) {
+      try {
+        handle.exec(HISTORY_DETAIL);
+      } catch (error) {
+        // Another process added it between the two statements.
+        if (!/duplicate column/i.test((error as Error).message)) throw error;
+      }
+    }
+  } catch (error) {
+    handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+/** One handle, opened on first use; a failed call drops it, so the next one opens the file again
+ * (after a repair). */
+function connection(file: string) {
+  let db: Handle | null = null;
+  function close() {
+    try {
+      db?.close();
+    } catch {
+      // already unusable
+    }
+    db = null;
+  }
+  function withHandle<T>(fn: (d: Handle) => T): T {
+    try {
+      db ??= openFile(file);
+      return fn(db);
+    } catch (error) {
+      close();
+      throw error;
+    }
+  }
+  return { withHandle, close };
+}
+
+type Change = Parameters<RegistryDatabase['commit']>[0];
+
+/** The compare-and-swap on the revision, the new version and the history row: all or nothing. */
+function commit(d: Handle, { expected, state, entry, version }: Change): boolean {
+  return sqliteTransaction(d, () => {
+    const swapped = d
+      .prepare('UPDATE registry_revision SET revision = ?, state = ? WHERE id = 1 AND revision = ?')
+      .run(expected + 1, JSON.stringify(state satisfies LiveState), expected);
+    if (swapped.changes !== 1) return false;
+    if (version && d.prepare(INSERT_VERSION).run(...versionParams(version)).changes !== 1) {
+      return false;
+    }
+    const added = d
+      .prepare(INSERT_HISTORY)
+      .run(...historyParams({ ...entry, revision: expected + 1 }));
+    if (added.changes !== 1) throw new Error(`history revision ${expected + 1} is taken`);
+    return true;
+  });
+}
+
+export function sqliteDatabase(file: string): RegistryDatabase {
+  const { withHandle, close } = connection(file);
+  return {
+    kind: 'sqlite',
+    file,
+    async readState() {
+      return withHandle((d) =>
+        plain(
+          d.prepare('SELECT revision, state FROM registry_revision').get() as
+            { revision: number; state: string } | undefined,
+        ),
+      );
+    },
+    async versions(withFiles = false) {
+      return withHandle((d) => d.prepare(versionsQuery(withFiles)).all() as VersionRecord[]).map(
+        withParsedFiles,
+      );
+    },
+    async versionFiles(remote, version) {
+      const row = withHandle(
+        (d) =>
+          d
+            .prepare('SELECT files FROM registry_versions WHERE remote = ? AND version = ?')
+            .get(remote, version) as { files: string } | undefined,
+      );
+      return row ? JSON.parse(row.files) : null;
+    },
+    async history(remote, limit) {
+      const { sql, params } = historyQuery(remote, limit, () => '?');
+      return withHandle((d) => d.prepare(sql).all(...params) as HistoryEntry[]).map(
+        (row) => plain(row) as HistoryEntry,
+      );
+    },
+    commit: async (change) => withHandle((d) => commit(d, change)),
+    /** The value stored under `name`, `candidate` stored first when there is none yet. */
+    async secret(name, candidate) {
+      return withHandle((d) => {
+        d.prepare(INSERT_SECRET).run(name, candidate);
+        return (d.prepare(SELECT_SECRET).get(name) as { value: string }).value;
+      });
+    },
+    async countFailure(failure) {
+      return withHandle(
+        (d) => d.prepare(COUNT_FAILURE).run(...failureParams(failure)).changes === 1,
+      );
+    },
+    async failures() {
+      return withHandle((d) => d.prepare(FAILURES).all() as FailureCount[]).map((row) => ({
+        ...(plain(row) as FailureCount),
+        count: Number(row.count),
+      }));
+    },
+    /** Fills an empty database from a snapshot (repair.ts). */
+    async restore(snapshot) {
+      withHandle((d) =>
+        sqliteTransaction(d, () => {
+          for (const v of snapshot.versions as VersionRecord[])
+            d.prepare(INSERT_VERSION).run(...versionParams(v));
+          for (const h of snapshot.history as HistoryEntry[])
+            d.prepare(INSERT_HISTORY).run(...historyParams(h));
+          d.prepare(RESTORE_REVISION).run(snapshot.revision, JSON.stringify(snapshot.state));
+          return true;
+        }),
+      );
+    },
+    close: async () => close(),
+  };
+}
