@@ -11,7 +11,7 @@ const { createFederatedConfig } = require('@ajo/tooling/webpack');
 /**
  * Writes dist/first-load.json: the shell's own files each first screen loads after main.js (the
  * chunk group of `import('./bootstrap')` and the shared modules it consumes; `login` for /login), which the app
- * server hints in the page so they download beside main.js (control-plane/src/first-load.mjs).
+ * server hints in the page so they download beside main.js (control-plane/src/first-load.ts).
  */
 class FirstLoadChunksPlugin {
   apply(compiler) {

@@ -1,6 +1,6 @@
 import { FIRST_PAINT_ID, REVEAL_AT_THE_LATEST_MS, revealWhenReady } from './first-paint';
 
-// The page as the app server serves it with a picture (control-plane/src/first-paint.mjs).
+// The page as the app server serves it with a picture (control-plane/src/first-paint.ts).
 function servedWithPicture(revealOn = 'landing-title') {
   document.body.innerHTML = `<div id="root" hidden></div><div id="${FIRST_PAINT_ID}" inert data-reveal-on="${revealOn}"><main><h1>Your money</h1></main></div>`;
   return document.getElementById('root') as HTMLElement;

@@ -1,10 +1,10 @@
 // The first screen painted from HTML (docs/decisions/025-the-first-screen-painted-from-html.md): the
 // app server may serve a page with an inert picture of its first screen and #root hidden
-// (control-plane/src/first-paint.mjs). The shell draws the live page into the hidden #root; once that
+// (control-plane/src/first-paint.ts). The shell draws the live page into the hidden #root; once that
 // shows the same screen (the element the picture names appears, and no screen is still loading),
 // the picture goes and #root shows, in one frame, so nothing moves and nothing flashes.
 
-/** The element the picture is served in (control-plane/src/first-paint.mjs names the same). */
+/** The element the picture is served in (control-plane/src/first-paint.ts names the same). */
 export const FIRST_PAINT_ID = 'ajo-first-paint';
 /** A screen still on its way (remote-kit's ScreenSuspense). */
 const SCREEN_LOADING = '[data-screen-loading]';

@@ -8,7 +8,7 @@ export type { AppConfig };
 let pending: Promise<AppConfig> | null = null;
 
 export function getAppConfig(): Promise<AppConfig> {
-  // The page carries it (control-plane/src/first-load.mjs): no round trip before the first API call.
+  // The page carries it (control-plane/src/first-load.ts): no round trip before the first API call.
   const inlined = pending ? undefined : readFirstLoadData<AppConfig>(APP_CONFIG_DATA_ID);
   if (inlined) pending = Promise.resolve(inlined);
   pending ??= fetch('/app-config.json', { cache: 'no-cache' })

@@ -5,7 +5,7 @@ import {
   takeEarlyUser,
 } from './early-requests';
 
-/** What the page's inline script leaves (control-plane/src/first-load.mjs earlyRequestsElement). */
+/** What the page's inline script leaves (control-plane/src/first-load.ts earlyRequestsElement). */
 function asked(answers: { appCheck?: unknown; user?: unknown }, session = { tk: 'tk-1', id: '7' }) {
   return {
     [EARLY_REQUESTS_GLOBAL]: {

@@ -1,5 +1,5 @@
 // What a signed-in page's HTML asked for before any script of ours arrived
-// (control-plane/src/first-load.mjs earlyRequestsElement, docs/decisions/026-a-signed-in-page-asks-for-its-
+// (control-plane/src/first-load.ts earlyRequestsElement, docs/decisions/026-a-signed-in-page-asks-for-its-
 // user-from-the-html.md): the app-check token and the user. Each answer is taken over once, by the
 // API client's app-check (the token) and the session's first user fetch (the user), and only for
 // the session it was asked with; anything else (no early requests, a failure, another session) is

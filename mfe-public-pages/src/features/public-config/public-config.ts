@@ -39,7 +39,7 @@ export async function loadPublicConfig(): Promise<PublicConfig> {
 }
 
 /**
- * The config the app server put in the page (control-plane/src/first-load.mjs writes it under this id):
+ * The config the app server put in the page (control-plane/src/first-load.ts writes it under this id):
  * no round trip. A page without it (a static host) fetches /app-config.json.
  */
 function inlinedConfig(): Partial<PublicConfig> | undefined {
