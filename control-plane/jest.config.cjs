@@ -22,7 +22,11 @@ module.exports = {
   testMatch: PG_ONLY
     ? ['<rootDir>/src/**/*.pg.test.{mjs,ts}']
     : ['<rootDir>/src/**/*.test.{mjs,ts}'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', ...(PG_ONLY ? [] : ['\\.pg\\.test\\.(mjs|ts)$'])],
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/dist/',
+    ...(PG_ONLY ? [] : ['\\.pg\\.test\\.(mjs|ts)$']),
+  ],
   // A few server dependencies ship ESM only (content-disposition, cookie) or load it by a dynamic
   // import (@fastify/cookie): compile them for jest.
   transformIgnorePatterns: [

@@ -304,7 +304,9 @@ describe('wallet to bank: refusals change nothing', () => {
     });
     expect(res).toEqual({
       status: 422,
-      body: { message: 'The commission wallet can only pay for airtime, data, electricity and cable TV.' },
+      body: {
+        message: 'The commission wallet can only pay for airtime, data, electricity and cable TV.',
+      },
     });
     expect(await balanceKobo(t, ada.commission)).toBe(600_000);
     expect(await balanceKobo(t, ada.main)).toBe(2_000_000);

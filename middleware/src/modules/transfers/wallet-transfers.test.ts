@@ -184,7 +184,9 @@ describe('POST /api/transfers/wallet-to-other-wallet/transfer-funds', () => {
       await walletTransfer(t, ada, bola.main, { sender_wallet_number: ada.commission }),
     ).toEqual({
       status: 422,
-      body: { message: 'The commission wallet can only pay for airtime, data, electricity and cable TV.' },
+      body: {
+        message: 'The commission wallet can only pay for airtime, data, electricity and cable TV.',
+      },
     });
   });
 
