@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // Testers' signed overrides, end to end on the app server (in-process):
 // docs/decisions/021-rollout-and-overrides.md. Rollouts: registry-per-browser.test.ts.
+import { request } from 'node:http';
 import { buildOperatorApp } from './operator/index.js';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.js';
 import {
@@ -206,5 +207,26 @@ describe('signed overrides', () => {
     expect(
       (await app.inject('/remotes/wallets/0.1.0/mf-manifest.json?ajo-override=clear')).statusCode,
     ).toBe(200);
+  });
+
+  it('redirects only to a path of this site when the raw path resolves to one starting with //', async () => {
+    // Over a real socket: the request line keeps its dot segments ('/x/..//evil.example/y'),
+    // which URL parsing resolves to the path '//evil.example/y' (in-process injection would
+    // have normalised them before the app saw them).
+    const app = await startApp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const location = await new Promise<string | undefined>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/x/..//evil.example/y?ajo-override=clear' },
+        (res) => {
+          res.resume();
+          resolve(res.headers.location);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(location).toBe('/evil.example/y');
   });
 });
