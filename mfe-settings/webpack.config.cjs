@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
-// The remote's name and routes come from the list of remotes (@ajo/tooling/remotes), by package name.
+// The remote's name and what it contributes (routes, sidebar, home page) come from its remote.json.
 const { createRemoteConfig } = require('@ajo/tooling/webpack');
 
 module.exports = (env, argv) => createRemoteConfig(__dirname, env, argv);

@@ -3,7 +3,7 @@
 // so the federation rules of docs/architecture.md "Known traps" are written once.
 const path = require('node:path');
 const fs = require('node:fs');
-const { REMOTES, remotePackage } = require('./remotes.cjs');
+const { validateContributions } = require('./contributions.cjs');
 // pnpm keeps webpack out of @module-federation/enhanced's reach; tell it which webpack runs the build
 // (the package's own, resolved from the folder the build runs in).
 process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack', {
@@ -224,20 +224,65 @@ function createFederatedConfig(o) {
   };
 }
 
-/** The entry of `REMOTES` (./remotes.cjs) whose package is the one in `dir`. */
-function remoteIn(dir) {
-  const { name } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const remote = REMOTES.find((r) => remotePackage(r) === name);
-  if (!remote) throw new Error(`${name} is not a remote: add it to @ajo/tooling/remotes.cjs`);
-  return remote;
+/**
+ * The remote's own declaration, `remote.json` beside its package.json (./contributions.cjs):
+ * refused at build time when it is not valid, so a bad one never reaches the registry.
+ * @param {string} dir
+ */
+function declarationIn(dir) {
+  const file = path.join(dir, 'remote.json');
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} is missing: a remote declares its name and routes there`);
+  }
+  let declaration;
+  try {
+    declaration = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${error.message}`);
+  }
+  const problems = validateContributions(declaration, { withName: true });
+  if (problems.length > 0) throw new Error(`${file}: ${problems.join('; ')}`);
+  return declaration;
 }
 
 /**
- * A remote's whole webpack config: exposes ./app (single-spa lifecycles). The federation name comes
- * from the list of remotes, found by the package's name.
+ * Stamps what the remote contributes into its mf-manifest.json (`contributes`): the version's
+ * routes, sidebar entries and home page travel with its files, immutable like them, and the
+ * registry reads them from there (docs/decisions/038-remotes-declare-their-routes.md).
+ */
+class StampContributions {
+  /** @param {object} contributes */
+  constructor(contributes) {
+    this.contributes = contributes;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StampContributions', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After Module Federation writes the manifest (its stage is OPTIMIZE_TRANSFER).
+        { name: 'StampContributions', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const asset = compilation.getAsset('mf-manifest.json');
+          if (!asset) return;
+          const manifest = JSON.parse(asset.source.source().toString());
+          manifest.contributes = this.contributes;
+          compilation.updateAsset(
+            'mf-manifest.json',
+            new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A remote's whole webpack config: exposes ./app (single-spa lifecycles). The federation name and
+ * what the remote contributes come from its remote.json.
  */
 function createRemoteConfig(dir, env, argv) {
-  const { name } = remoteIn(dir);
+  const { name, ...contributes } = declarationIn(dir);
   // Only a real build (webpack-cli sets WEBPACK_BUILD) cleans dist.
   if (env?.WEBPACK_BUILD) {
     fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
@@ -252,6 +297,7 @@ function createRemoteConfig(dir, env, argv) {
     // "Known traps").
     entry: {},
     exposes: { './app': './src/app/lifecycles.tsx' },
+    plugins: [new StampContributions(contributes)],
   });
 }
 

@@ -32,16 +32,46 @@ describe('createRemoteConfig', () => {
     },
   );
 
-  it('refuses a package that is not in the list of remotes', () => {
+  const withDeclaration = (declaration: string | null, check: (dir: string) => void) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'ajo-tooling-'));
     try {
-      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@ajo/mfe-unknown' }));
-      expect(() => createRemoteConfig(dir, {}, {})).toThrow(
-        '@ajo/mfe-unknown is not a remote: add it to @ajo/tooling/remotes.cjs',
-      );
+      writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: '@team/mfe-x' }));
+      if (declaration !== null) writeFileSync(path.join(dir, 'remote.json'), declaration);
+      check(dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  it('refuses a package without a remote.json, or with one that is not valid', () => {
+    withDeclaration(null, (dir) =>
+      expect(() => createRemoteConfig(dir, {}, {})).toThrow(/remote\.json is missing/),
+    );
+    withDeclaration('{"name":', (dir) =>
+      expect(() => createRemoteConfig(dir, {}, {})).toThrow(/remote\.json is not JSON/),
+    );
+    const loginRoute = { name: 'cards', routes: [{ path: '/login', label: 'Sign in' }] };
+    withDeclaration(JSON.stringify(loginRoute), (dir) =>
+      expect(() => createRemoteConfig(dir, {}, {})).toThrow(
+        'routes[0].path /login is reserved for the app (/login)',
+      ),
+    );
+  });
+
+  it('takes the name from remote.json and stamps what it contributes into the manifest', () => {
+    const declaration = {
+      name: 'cards',
+      routes: [{ path: '/dashboard/cards', label: 'Cards', access: 'signed-in' }],
+      nav: [{ group: 'Cards', label: 'Cards', path: '/dashboard/cards', order: 450 }],
+    };
+    withDeclaration(JSON.stringify(declaration), (dir) => {
+      const config = createRemoteConfig(dir, {}, { mode: 'production' });
+      expect(federationOptions(config).name).toBe('cards');
+      const stamp = (config.plugins as object[]).find(
+        (p) => p.constructor.name === 'StampContributions',
+      ) as { contributes: unknown };
+      expect(stamp.contributes).toEqual({ routes: declaration.routes, nav: declaration.nav });
+    });
   });
 });
 
