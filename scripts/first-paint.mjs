@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Takes the pictures of the first screens the app server paints from HTML
 // (docs/decisions/025-the-first-screen-painted-from-html.md, control-plane/src/first-paint.ts): each page
-// of FIRST_PAINT_PATHS is opened in headless Chromium on the built app, drawn by the app itself,
+// of firstPaintPaths (the home page, /login and the routes remotes declare `firstPaint`) is opened in headless Chromium on the built app, drawn by the app itself,
 // and its #root written down without ids, with the stylesheets it uses and the remote version and
 // shell build it was drawn with. Run by `npm run build` after the remotes are published.
 // Writes <deploy>/first-paint.json. Without Chromium it writes nothing and says so: the pages are
@@ -14,7 +14,7 @@ import { importSource } from '../control-plane/bin/source.mjs';
 
 // The app server's own rules (TypeScript, loaded through tsx).
 const { firstScreenOf, SHELL_CHUNKS_FILE } = await importSource('src/first-load.ts');
-const { FIRST_PAINT_FILE, FIRST_PAINT_PATHS, isServablePicture, shellBuildKey } =
+const { FIRST_PAINT_FILE, firstPaintPaths, isServablePicture, shellBuildKey } =
   await importSource('src/first-paint.ts');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,9 +76,10 @@ async function main() {
   const server = await startAppServer({ serverScript, deployDir, cwd: repoRoot });
   const pages = {};
   try {
-    for (const pathname of FIRST_PAINT_PATHS) {
+    const registry = await (await fetch(`${server.baseURL}/registry.json`)).json();
+    for (const pathname of firstPaintPaths(registry)) {
       const taken = await picture(browser, server.baseURL, pathname);
-      const { remote } = firstScreenOf(pathname);
+      const { remote } = firstScreenOf(pathname, taken.registry);
       if (!isServablePicture(taken.html)) {
         console.log(
           `first-paint: ${pathname} left out: its markup is not plain (script, style or id)`,

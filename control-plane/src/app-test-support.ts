@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { writeBuild, openTestStore } from './registry-test-support.js';
 
 // Live bindings: the tests read what start() and useApp() set.
 export let tmp: string;
@@ -35,7 +35,7 @@ export async function start(adminToken?: string, options: Record<string, unknown
   writeFileSync(path.join(dist, 'assets', 'main.js'), 'main');
   writeFileSync(path.join(dist, 'assets', '59.7d848278.js'), 'chunk');
   deployDir = path.join(tmp, 'deploy');
-  const setup = createRegistryStore(deployDir);
+  const setup = openTestStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, 'builds', version);
     writeBuild(build, { name: 'wallets', version });

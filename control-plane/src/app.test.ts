@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // The app server's site: pages, headers and caching, the registry document, compression (the
 // operator API: operator-api.test.ts, operator-api-input.test.ts).
+import { contributionsFor } from './registry-test-support.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -93,7 +94,12 @@ describe('app server', () => {
     const registry = await app.inject('/registry.json');
     expect(registry.json()).toEqual({
       remotes: {
-        wallets: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
+        wallets: {
+          version: '0.1.0',
+          manifest: '/remotes/wallets/0.1.0/mf-manifest.json',
+          // What the version declares (its remote.json, stamped by its build): routes, sidebar.
+          contributes: contributionsFor('wallets'),
+        },
       },
     });
     expect(registry.headers['cache-control']).toBe('private, no-cache');
@@ -174,9 +180,9 @@ describe('app server', () => {
       expect(big.headers.vary).toMatch(/accept-encoding/i);
       expect(JSON.parse(gunzipSync(big.rawPayload).toString()).bankName).toBe(bankName);
       expect(big.rawPayload.length).toBeLessThan(bankName.length / 4);
-      const small = await get('/registry.json', 'gzip, br');
+      const small = await get('/no-such-file.json', 'gzip, br');
       expect(small.headers['content-encoding']).toBeUndefined();
-      expect(small.json().remotes.wallets.version).toBe('0.1.0');
+      expect(small.json()).toEqual({ message: 'Not found' });
     });
 
     it('compresses the page (index.html with its nonce) per request', async () => {

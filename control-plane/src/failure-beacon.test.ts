@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { writeBuild, openTestStore } from './registry-test-support.js';
 import type { FastifyInstance } from 'fastify';
 
 let tmp: string;
@@ -14,7 +14,7 @@ const operator = { authorization: 'Bearer operator-token-0001' };
 
 async function open(beaconRateLimit?: { max: number; timeWindow: number }) {
   const deployDir = path.join(tmp, 'deploy');
-  const setup = createRegistryStore(deployDir);
+  const setup = openTestStore(deployDir);
   for (const version of ['1.0.0', '1.1.0']) {
     writeBuild(path.join(tmp, 'builds', version), { name: 'payments', version });
     await setup.publishFolder('payments', path.join(tmp, 'builds', version), version, {
@@ -93,8 +93,8 @@ describe('the failure beacon', () => {
   it('refuses junk with 400/413/415 and a message, never 500, and makes no row', async () => {
     await open({ max: 100, timeWindow: 60_000 });
     const junk = [
-      [{ remote: '__proto__', version: '1.0.0', phase: 'load' }, 400, /Unknown remote/],
-      [{ remote: 'constructor', version: '1.0.0', phase: 'load' }, 400, /Unknown remote/],
+      [{ remote: '__proto__', version: '1.0.0', phase: 'load' }, 400, /Invalid remote name/],
+      [{ remote: 'constructor', version: '1.0.0', phase: 'load' }, 400, /Invalid remote name/],
       [{ remote: 'payments', version: '9.9.9', phase: 'load' }, 400, /not a published version/],
       [{ remote: 'payments', version: '1.0.0/../x', phase: 'load' }, 400, /Invalid version/],
       [{ remote: 'payments', version: '1.0.0', phase: 'boot' }, 400, /phase/],

@@ -15,8 +15,8 @@ import {
   SHELL_CHUNKS_FILE,
 } from './first-load.js';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.js';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { contributionsFor, documentOf, openTestStore, writeBuild } from './registry-test-support.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 const TOKEN = 'operator-token-0123456789';
@@ -71,7 +71,7 @@ beforeEach(async () => {
     }),
   );
   deployDir = path.join(tmp, 'deploy');
-  const setup = createRegistryStore(deployDir);
+  const setup = openTestStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, 'builds', version);
     writeBuild(build, { name: 'wallets', version });
@@ -169,6 +169,7 @@ describe('the first load carried by the page', () => {
     expect(dataIn(page.body, REGISTRY_DATA_ID).remotes.wallets).toEqual({
       version: '0.2.0',
       manifest: '/remotes/wallets/0.2.0/mf-manifest.json',
+      contributes: contributionsFor('wallets'),
       fallback: { version: '0.1.0', manifest: '/remotes/wallets/0.1.0/mf-manifest.json' },
     });
   });
@@ -223,26 +224,47 @@ describe('the first load carried by the page', () => {
     ]);
   });
 
-  it('resolves the first screen of a path like the route table', () => {
-    expect(firstScreenOf('/')).toEqual({
+  it("resolves the first screen of a path from the document's routes, as the shell does", () => {
+    const doc = documentOf();
+    expect(firstScreenOf('/', doc)).toEqual({
       remote: 'public_pages',
       services: false,
       signedIn: false,
     });
-    expect(firstScreenOf('/login/')).toEqual({ remote: null, services: true, signedIn: false });
-    expect(firstScreenOf('/dashboard')).toEqual({
+    expect(firstScreenOf('/login/', doc)).toEqual({
+      remote: null,
+      services: true,
+      signedIn: false,
+    });
+    expect(firstScreenOf('/dashboard', doc)).toEqual({
       remote: 'wallets',
       services: true,
       signedIn: true,
     });
-    expect(firstScreenOf('/dashboard/transfers/other-wallet')).toMatchObject({
+    expect(firstScreenOf('/dashboard/transfers/other-wallet', doc)).toMatchObject({
       remote: 'transfers',
     });
-    expect(firstScreenOf('/register/step-2')).toMatchObject({
+    expect(firstScreenOf('/register/step-2', doc)).toMatchObject({
       remote: 'onboarding',
       signedIn: false,
     });
-    expect(firstScreenOf('/no-such-page')).toMatchObject({ remote: 'public_pages' });
+    expect(firstScreenOf('/no-such-page', doc)).toMatchObject({ remote: 'public_pages' });
+  });
+
+  it('knows a route only while a version declaring it is what the browser gets', () => {
+    const cards = {
+      routes: [{ path: '/dashboard/cards', label: 'Cards', access: 'signed-in' as const }],
+    };
+    expect(firstScreenOf('/dashboard/cards', documentOf({ cards }))).toEqual({
+      remote: 'cards',
+      services: true,
+      signedIn: true,
+    });
+    // Rolled back (or never live): the path is the home page's, like any unknown path.
+    expect(firstScreenOf('/dashboard/cards', documentOf())).toMatchObject({
+      remote: 'public_pages',
+      signedIn: false,
+    });
   });
 });
 
@@ -310,7 +332,7 @@ describe("a signed-in page's first requests, started by its HTML", () => {
   });
 
   it('asks nothing without a stored session, passes a refusal on, and leaves null when a request fails', async () => {
-    const script = inlineScripts((await app.inject('/settings')).body)[0]!;
+    const script = inlineScripts((await app.inject('/dashboard')).body)[0]!;
     expect((await runIn(script.code, {}, ANSWERS)).asked).toEqual([]);
     expect((await runIn(script.code, { tk: 'tk-1' }, ANSWERS)).asked).toEqual([]);
     const refused = await runIn(

@@ -4,7 +4,7 @@
 // reads first (host/src/first-load-data.ts; it still fetches them when they are absent, as on a
 // static host), and preload hints for the files the route being served loads, in the version the
 // inlined document chose for this browser, so they download beside main.js instead of after it.
-import { REMOTES } from '@ajo/tooling/remotes';
+import { composeRoutes, resolveRoute, type RouteTable } from '@ajo/tooling/contributions';
 import {
   containerFiles,
   createManifestReader,
@@ -66,43 +66,50 @@ export function earlyRequestsElement(apiBaseUrl: string, nonce: string) {
   return `<script nonce="${nonce}">${code}</script>`;
 }
 
-const normalise = (pathname: string) => {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed === '' ? '/' : trimmed;
-};
-
-/**
- * What the shell shows on `pathname` (the route table of host/src/routes/route-table.ts, read from
- * the same list of remotes): the owning remote (null: the shell's own /login), whether the page
- * needs the host's services (bus, session) and whether it is a signed-in page.
- */
 /** What the shell shows on a path: firstScreenOf's answer. */
 export interface FirstScreen {
+  /** null: the shell's own page (/login); '': no live remote owns the path or the home page. */
   remote: string | null;
   services: boolean;
   signedIn: boolean;
 }
 
-export function firstScreenOf(pathname: string): FirstScreen {
-  const target = normalise(pathname);
-  if (target === '/login') return { remote: null, services: true, signedIn: false };
-  for (const remote of REMOTES) {
-    for (const route of remote.routes) {
-      const hit =
-        'prefix' in route && route.prefix
-          ? target === route.path || target.startsWith(`${route.path}/`)
-          : target === route.path;
-      if (hit) {
-        return {
-          remote: remote.name,
-          services: !('static' in route && route.static === true),
-          signedIn: 'protected' in route && route.protected === true,
-        };
-      }
-    }
+/** The shell's own route (docs/architecture.md "The pieces": the host owns auth). */
+export const HOST_ROUTES = [{ path: '/login', label: 'Login' }];
+
+/**
+ * The route table of a registry document, composed as the shell composes it (the same module,
+ * @ajo/tooling/contributions; record 038). Kept for the last documents seen: most requests carry
+ * the everyone-live one, and composing is a few hundred lookups.
+ */
+const tables = new Map<string, RouteTable>();
+export function routeTableOf(registry: RegistryDocument | null | undefined): RouteTable {
+  const key = JSON.stringify([
+    Object.entries(registry?.remotes ?? {}).map(([name, r]) => `${name}@${r.version}`),
+    registry?.winners ?? null,
+  ]);
+  let table = tables.get(key);
+  if (!table) {
+    table = composeRoutes(registry, HOST_ROUTES);
+    if (tables.size >= 32) tables.delete(tables.keys().next().value as string);
+    tables.set(key, table);
   }
-  const home = REMOTES.find((remote) => 'home' in remote && remote.home);
-  return { remote: home?.name ?? null, services: false, signedIn: false };
+  return table;
+}
+
+/**
+ * What the shell shows on `pathname` for a browser served `registry`: the owning remote (null: the
+ * shell's own /login), whether the page needs the host's services (bus, session) and whether it is
+ * a signed-in page.
+ */
+export function firstScreenOf(
+  pathname: string,
+  registry: RegistryDocument | null | undefined,
+): FirstScreen {
+  const table = routeTableOf(registry);
+  const route = resolveRoute(table, pathname) ?? table.home;
+  if (route.owner === 'host') return { remote: null, services: true, signedIn: false };
+  return { remote: route.owner, services: !route.static, signedIn: route.protected };
 }
 
 const SAFE_URL = /^\/[A-Za-z0-9._~\-/]*$/;
@@ -151,7 +158,7 @@ export function createFirstLoadHints({
     nonce: string,
     { painted = false }: { painted?: boolean } = {},
   ) {
-    const screen = firstScreenOf(pathname);
+    const screen = firstScreenOf(pathname, registry);
     const chunks = await shellChunks();
     const fetches: string[] = [];
     const shell = [

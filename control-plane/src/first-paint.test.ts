@@ -7,14 +7,14 @@ import { buildApp } from './app.js';
 import { SHELL_CHUNKS_FILE } from './first-load.js';
 import {
   FIRST_PAINT_FILE,
-  FIRST_PAINT_PATHS,
+  firstPaintPaths,
   isServablePicture,
   paintPicture,
   shellBuildKey,
 } from './first-paint.js';
 import { overrideCookie } from './registry-per-browser.js';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { documentOf, writeBuild, openTestStore } from './registry-test-support.js';
 import type { FastifyInstance } from 'fastify';
 
 const SHELL = {
@@ -56,7 +56,7 @@ beforeEach(async () => {
   );
   writeFileSync(path.join(distDir, SHELL_CHUNKS_FILE), JSON.stringify(SHELL));
   deployDir = path.join(tmp, 'deploy');
-  const setup = createRegistryStore(deployDir);
+  const setup = openTestStore(deployDir);
   for (const version of ['1.0.0', '2.0.0']) {
     const build = path.join(tmp, 'builds', version);
     writeBuild(build, { name: 'public_pages', version });
@@ -132,13 +132,26 @@ describe('a page painted from HTML', () => {
     expect(pictureIn((await app.inject('/')).body)).not.toBeNull();
   });
 
+  it('paints the home page, /login and the routes remotes declare painted, no other', () => {
+    expect(firstPaintPaths(documentOf())).toEqual([
+      '/',
+      '/login',
+      '/faq',
+      '/terms-and-conditions/account',
+      '/terms-and-conditions/referrals',
+      '/terms-and-conditions/cards',
+    ]);
+    // No registry yet: only what the shell owns.
+    expect(firstPaintPaths(null)).toEqual(['/', '/login']);
+  });
+
   it('paints only the pages it lists, and nothing without a picture file', async () => {
     expect(pictureIn((await app.inject('/')).body)).toBeNull();
     writePictures({ '/dashboard': landing(), '/signup': landing() });
     for (const url of ['/dashboard', '/signup']) {
       expect(pictureIn((await app.inject(url)).body)).toBeNull();
     }
-    expect(FIRST_PAINT_PATHS).not.toContain('/dashboard');
+    expect(firstPaintPaths(documentOf())).not.toContain('/dashboard');
   });
 
   it('serves no picture whose markup, stylesheets or named element are not plain', async () => {

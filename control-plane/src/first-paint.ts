@@ -9,7 +9,7 @@
 // is drawn by JavaScript alone, as before.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { firstScreenOf, SHELL_CHUNKS_FILE } from './first-load.js';
+import { firstScreenOf, routeTableOf, SHELL_CHUNKS_FILE } from './first-load.js';
 import type { RegistryDocument } from './registry/index.js';
 
 /** Written by scripts/first-paint.mjs into the deploy folder, beside the registry. */
@@ -18,17 +18,19 @@ export const FIRST_PAINT_FILE = 'first-paint.json';
 export const FIRST_PAINT_ID = 'ajo-first-paint';
 
 /**
- * The pages painted from HTML: signed out, the same for every visitor, nothing fetched to draw them
- * (the landing page, the sign-in form, the FAQ and the legal pages).
+ * The pages painted from HTML: signed out, the same for every visitor, nothing fetched to draw them.
+ * The home page and the sign-in form, and the routes whose remote declares them painted
+ * (`firstPaint` in its remote.json, record 038: the landing page's FAQ and legal pages).
  */
-export const FIRST_PAINT_PATHS = Object.freeze([
-  '/',
-  '/login',
-  '/faq',
-  '/terms-and-conditions/account',
-  '/terms-and-conditions/referrals',
-  '/terms-and-conditions/cards',
-]);
+export function firstPaintPaths(registry: RegistryDocument | null | undefined): string[] {
+  const table = routeTableOf(registry);
+  const declared = Object.entries(registry?.remotes ?? {}).flatMap(([name, remote]) =>
+    (remote.contributes?.routes ?? [])
+      .filter((route) => route.firstPaint && table.routes.find((r) => r.path === route.path)?.owner === name)
+      .map((route) => route.path),
+  );
+  return ['/', '/login', ...declared];
+}
 
 /** Which build of the shell a picture was taken with: its chunk lists carry content hashes. */
 export function shellBuildKey(shellChunks: unknown) {
@@ -101,14 +103,14 @@ export function createFirstPaint({ distDir, deployDir }: { distDir: string; depl
     registry: RegistryDocument | null | undefined,
   ): Promise<Picture | null> {
     const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    if (!FIRST_PAINT_PATHS.includes(trimmed)) return null;
+    if (!firstPaintPaths(registry).includes(trimmed)) return null;
     const picture = (await pictures())?.pages?.[trimmed];
     if (!picture || !isServablePicture(picture.html)) return null;
     if (!Array.isArray(picture.styles) || !picture.styles.every((s) => SAFE_STYLE.test(s))) {
       return null;
     }
     if (typeof picture.revealOn !== 'string' || !SAFE_ID.test(picture.revealOn)) return null;
-    const { remote } = firstScreenOf(trimmed);
+    const { remote } = firstScreenOf(trimmed, registry);
     const manifest = remote ? (registry?.remotes?.[remote]?.manifest ?? null) : null;
     if ((picture.manifest ?? null) !== manifest) return null;
     return picture as Picture;

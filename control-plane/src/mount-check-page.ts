@@ -14,13 +14,6 @@ import vm from 'node:vm';
 import { JSDOM, ResourceLoader, VirtualConsole } from 'jsdom';
 import { files, HOST_ENTRY, ORIGIN } from './mount-check-host.js';
 
-/** A remote as tooling/remotes.cjs lists it: the check mounts it at its first route. */
-export interface MountRemote {
-  name: string;
-  home?: boolean;
-  routes?: readonly { path: string }[];
-}
-
 /** What the parent sends the child (mount-check.ts). */
 export interface MountTask {
   dir: string;
@@ -29,7 +22,8 @@ export interface MountTask {
   hostDir: string;
   /** A file of the host's package: the federation runtime is resolved from it. */
   runtimeFrom: string;
-  remotes: readonly MountRemote[];
+  /** Where the version is mounted: one of its own routes (mount-check.ts routeToMount). */
+  route: string;
   onReady?: () => void;
 }
 
@@ -108,12 +102,6 @@ function sharedScripts(hostDir: string) {
 const SCREEN_LOADING = '[data-screen-loading]';
 const SCREEN_POLL_MS = 25;
 
-/** The route the remote is mounted at: its first own route, or / for the home remote. */
-function firstRoute(remotes: readonly MountRemote[], name: string) {
-  const remote = remotes.find((r) => r.name === name);
-  return remote?.home ? '/' : (remote?.routes?.[0]?.path ?? '/');
-}
-
 /** The window as the page's scripts leave it: the UMD globals and what the runtime reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shared packages' UMD globals
 type PageWindow = Window & typeof globalThis & Record<string, any>;
@@ -133,7 +121,7 @@ function openPage(task: MountTask, errors: string[]) {
   const virtualConsole = new VirtualConsole();
   virtualConsole.on('jsdomError', (error) => errors.push(error.message));
   const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', {
-    url: `${ORIGIN}${firstRoute(task.remotes, task.name)}`,
+    url: `${ORIGIN}${task.route}`,
     runScripts: 'dangerously',
     resources: new Loader(),
     pretendToBeVisual: true,
@@ -253,7 +241,7 @@ async function mountInto(
   // A render error inside the remote's boundary, or an error thrown by a timer after mount.
   await new Promise((resolve) => window.setTimeout(resolve, 50));
   if (!element.innerHTML.trim()) {
-    return { ok: false, problem: `mount rendered nothing at ${firstRoute(task.remotes, name)}` };
+    return { ok: false, problem: `mount rendered nothing at ${task.route}` };
   }
   // The remote's error boundary (remote-kit lifecycles) shows @ajo/shared's ErrorFallback.
   if (element.querySelector('#ajo-fallback-title')) {

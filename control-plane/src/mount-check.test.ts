@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMountCheck } from './mount-check.js';
 import { liveChecks } from './registry-checks.js';
-import { createRegistryStore, type RegistryStore } from './registry/index.js';
-import { RENDERS, writeContainer } from './registry-test-support.js';
+import { type RegistryStore } from './registry/index.js';
+import { RENDERS, writeContainer, openTestStore } from './registry-test-support.js';
 
 jest.setTimeout(60_000);
 const hostDir = path.resolve(__dirname, '..', '..', 'host');
@@ -118,7 +118,7 @@ describe('activation runs the mount check', () => {
   beforeAll(async () => {
     deploy = path.join(tmp, 'deploy');
     const mountCheck = jest.fn(liveChecks(hostDir).mountCheck);
-    store = Object.assign(createRegistryStore(deploy, { mountCheck }), { mountCheck });
+    store = Object.assign(openTestStore(deploy, { mountCheck }), { mountCheck });
     for (const [version, app] of [
       ['1.0.0', RENDERS],
       ['1.1.0', RENDERS.replace('var React', 'throw new Error("broken release"); var React')],

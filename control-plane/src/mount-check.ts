@@ -6,8 +6,8 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES } from '@ajo/tooling/remotes';
 import type { MountResult } from './mount-check-page.js';
+import { readContributions } from './registry/contributions.js';
 import type { MountCheck } from './registry/types.js';
 
 /** This folder, for the child's script (import.meta.url: tsx gives the file's, jest's swc too). */
@@ -20,6 +20,16 @@ const SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const MOUNT_CHECK_TIMEOUT_MS = 10_000;
 /** Setting the page up is the host's own work: only a broken host install takes this long. */
 const SETUP_TIMEOUT_MS = 60_000;
+
+/**
+ * Where a version is mounted: the home page for the remote that owns it, else the first of its own
+ * routes, as its build declared them (record 038).
+ */
+export function routeToMount(dir: string): string {
+  const { contributes } = readContributions(dir);
+  if (!contributes || contributes.home) return '/';
+  return contributes.routes[0]?.path ?? '/';
+}
 
 /**
  * A check for createRegistryStore's `mountCheck`: resolves to the reasons `dir` may not go live
@@ -102,7 +112,7 @@ export function createMountCheck({
         hostDir,
         // The federation runtime the shell is built with, resolved from the host's package.
         runtimeFrom: path.join(hostDir, 'package.json'),
-        remotes: REMOTES,
+        route: routeToMount(dir),
       });
     });
 }

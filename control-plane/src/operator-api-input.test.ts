@@ -92,9 +92,19 @@ describe('app server', () => {
           headers: json,
           payload: { version: '0.2.0' },
         },
+        400,
+      ],
+      [
+        {
+          method: 'PUT',
+          url: '/_operator/registry/cards',
+          headers: json,
+          payload: { version: '0.2.0' },
+        },
         404,
       ],
-      [{ method: 'POST', url: '/_operator/registry/constructor/rollback', headers: auth }, 404],
+      [{ method: 'POST', url: '/_operator/registry/constructor/rollback', headers: auth }, 400],
+      [{ method: 'POST', url: '/_operator/registry/cards/rollback', headers: auth }, 404],
       [
         {
           method: 'POST',
@@ -105,7 +115,7 @@ describe('app server', () => {
         400,
       ],
       [{ method: 'GET', url: '/_operator/registry/history?limit=abc', headers: auth }, 400],
-      [{ method: 'GET', url: '/_operator/registry/history?remote=__proto__', headers: auth }, 404],
+      [{ method: 'GET', url: '/_operator/registry/history?remote=__proto__', headers: auth }, 400],
     ];
     for (const [request, status] of cases) {
       const res = await app.inject(request);

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 // The registry store: activation, rollback, the history and the names of remotes.
+import { contributionsFor } from './registry-test-support.js';
 import path from 'node:path';
 import { normaliseRemote } from './registry/index.js';
 
@@ -36,6 +37,7 @@ describe('activation, rollback and the history', () => {
         public_pages: {
           version: '0.1.0',
           manifest: '/remotes/public_pages/0.1.0/mf-manifest.json',
+          contributes: contributionsFor('public_pages'),
         },
       },
     });
@@ -43,6 +45,11 @@ describe('activation, rollback and the history', () => {
 
   it('refuses an unpublished version; forcing one needs a reason, and both are in the history', async () => {
     const store = open();
+    // A remote exists once a version of it is published: forcing names a version, not a remote.
+    await expect(
+      store.activate('wallets', '9.9.9', { operator: 'ada', force: true, reason: 'hotfix' }),
+    ).rejects.toMatchObject({ statusCode: 404, message: expect.stringMatching(/Unknown remote/) });
+    await store.publish(repo, 'wallets', as);
     await expect(store.activate('wallets', '9.9.9', as)).rejects.toThrow(/not published/);
     await expect(store.activate('wallets', '9.9.9', { ...as, force: true })).rejects.toThrow(
       /needs a reason/,
@@ -139,7 +146,7 @@ describe('activation, rollback and the history', () => {
     }
   });
 
-  it('names remotes by container name and accepts the package spellings, nothing else', () => {
+  it('names remotes by container name and accepts the package spellings, no other form', () => {
     expect(normaliseRemote('mfe-public-pages')).toBe('public_pages');
     expect(normaliseRemote('public-pages')).toBe('public_pages');
     expect(normaliseRemote('@ajo/mfe-wallets')).toBe('wallets');
@@ -151,9 +158,14 @@ describe('activation, rollback and the history', () => {
       'constructor',
       'toString',
       'hasOwnProperty',
+      'host',
+      'Wallets',
+      'a',
     ]) {
-      expect(() => normaliseRemote(bad)).toThrow(/Unknown remote/);
+      expect(() => normaliseRemote(bad)).toThrow(/Invalid remote name/);
     }
+    // A well-formed name is any remote's: whether it exists is the registry's to say.
+    expect(normaliseRemote('mfe-cards')).toBe('cards');
   });
 
   it('rejects malformed versions (no path tricks)', async () => {

@@ -2,9 +2,9 @@
 // The registry store: the checks before a version goes live, and a corrupted registry.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRegistryStore } from './registry/index.js';
+
 import { HOST_SHARED, hostSharedVersions } from './registry-checks.js';
-import { corruptDatabase } from './registry-test-support.js';
+import { corruptDatabase, openTestStore } from './registry-test-support.js';
 
 import {
   as,
@@ -27,7 +27,7 @@ describe('checks before a version goes live', () => {
     '@ajo/shared': '0.1.0',
   };
   const openChecked = () => {
-    const store = createRegistryStore(deploy, { hostShared: HOST });
+    const store = openTestStore(deploy, { hostShared: HOST });
     stores.push(store);
     return store;
   };

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistryStore } from './registry/index.js';
-import { corruptDatabase, RENDERS, writeContainer } from './registry-test-support.js';
+
+import { corruptDatabase, RENDERS, writeContainer, openTestStore } from './registry-test-support.js';
 
 let tmp: string;
 let deployDir: string;
@@ -25,7 +25,7 @@ function cli(...args: string[]) {
 beforeEach(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-registry-cli-'));
   deployDir = path.join(tmp, 'deploy');
-  const store = createRegistryStore(deployDir);
+  const store = openTestStore(deployDir);
   for (const version of ['0.1.0', '0.2.0']) {
     const build = path.join(tmp, version);
     // Containers that mount: the CLI runs every check before a version goes live (liveChecks).

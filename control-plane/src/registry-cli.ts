@@ -1,6 +1,6 @@
 // Operators' CLI for the remote registry (`npm run registry -- <command>`, bin/registry-cli.mjs)
 // (same store as the HTTP API, registry/store.ts):
-//   list | history [remote] | publish <remote> [--activate] | publish-all
+//   list | history [remote] | publish <remote> [--activate] [--new-remote] | publish-all
 //   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
 //   rollout <remote> <version> <percent> [--force --reason <text>] | rollout-cancel <remote>
 //   repair
@@ -18,6 +18,7 @@ const USAGE = `usage: npm run registry -- <command>
   list                                   the registry: revision, live versions, published versions
   history [<remote>] [--limit <n>]       every change, newest first
   publish <remote> [--activate]          publishes <remote>/dist as its package.json version
+          [--new-remote]                 (the first version of a remote the registry lacks)
   publish-all                            the monorepo build's step (dev labels for rebuilds)
   activate <remote> <version>            makes a published version live
            [--force --reason <text>]     (an unpublished one only forced, with a reason)
@@ -26,7 +27,8 @@ const USAGE = `usage: npm run registry -- <command>
           [--force --reason <text>]      browsers, the others keeping the live one; 100 activates it
   rollout-cancel <remote>                every browser back on the live version
   repair                                 rebuilds an unreadable registry from its last good snapshot
-options for changes: --reason <text>, --if-revision <n>`;
+options for changes: --reason <text>, --if-revision <n>, --wins (where the version declares a
+  path another remote serves, it takes it)`;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(repoRoot, '.deploy'));
@@ -53,6 +55,8 @@ function parseCommandLine() {
     allowPositionals: true,
     options: {
       activate: { type: 'boolean' },
+      'new-remote': { type: 'boolean' },
+      wins: { type: 'boolean' },
       force: { type: 'boolean' },
       reason: { type: 'string' },
       'if-revision': { type: 'string' },
@@ -71,6 +75,7 @@ const change = {
   operator: operatorName(),
   reason: values.reason,
   ifRevision: values['if-revision'] === undefined ? undefined : Number(values['if-revision']),
+  wins: values.wins,
 };
 
 let code = 0;
@@ -86,7 +91,13 @@ try {
       print(await store.history({ remote: args[0], limit: Number(values.limit) || 100 }));
       break;
     case 'publish':
-      print(await store.publish(repoRoot, args[0], { ...change, activate: values.activate }));
+      print(
+        await store.publish(repoRoot, args[0], {
+          ...change,
+          activate: values.activate,
+          newRemote: values['new-remote'],
+        }),
+      );
       break;
     case 'publish-all':
       await publishAll(

@@ -6,8 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { writeBuild, openTestStore } from './registry-test-support.js';
 
 const TOKEN = 'concurrency-operator-token';
 const VERSIONS = Array.from({ length: 200 }, (_, i) => `1.0.${i}`);
@@ -61,7 +61,7 @@ function startServer(setup: Setup): Promise<string> {
 /** The registry with VERSIONS of wallets published, and the two servers on it. */
 async function setUp(setup: Setup) {
   mkdirSync(path.join(setup.tmp, 'dist'), { recursive: true });
-  const store = createRegistryStore(setup.deployDir, { databaseUrl: setup.databaseUrl });
+  const store = openTestStore(setup.deployDir, { databaseUrl: setup.databaseUrl });
   for (const version of VERSIONS) {
     const build = path.join(setup.tmp, 'builds', version);
     writeBuild(build, { name: 'wallets', version });

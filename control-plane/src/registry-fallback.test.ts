@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // The registry store: the last known good version browsers fall back to, and the failures
 // browsers report.
+import { contributionsFor } from './registry-test-support.js';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { corruptDatabase } from './registry-test-support.js';
@@ -31,12 +32,14 @@ describe('the last known good version browsers fall back to', () => {
     expect((await store.document()).remotes.wallets).toEqual({
       version: '0.1.0',
       manifest: manifest('0.1.0'),
+      contributes: contributionsFor('wallets'),
     });
     await store.activate('wallets', '0.2.0', as);
     await store.activate('wallets', '0.3.0', as);
     expect((await store.document()).remotes.wallets).toEqual({
       version: '0.3.0',
       manifest: manifest('0.3.0'),
+      contributes: contributionsFor('wallets'),
       fallback: { version: '0.2.0', manifest: manifest('0.2.0') },
     });
 
@@ -120,7 +123,7 @@ describe('failures reported by browsers', () => {
     const store = open();
     await published(store);
     const bad = [
-      [{ remote: '__proto__', version: '0.1.0', phase: 'load' }, /Unknown remote/],
+      [{ remote: '__proto__', version: '0.1.0', phase: 'load' }, /Invalid remote name/],
       [{ remote: 'wallets', version: '9.9.9', phase: 'load' }, /not a published version/],
       [{ remote: 'wallets', version: '../0.1.0', phase: 'load' }, /Invalid version/],
       [{ remote: 'wallets', version: '0.1.0', phase: 'boot' }, /phase/],

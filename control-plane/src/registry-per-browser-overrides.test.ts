@@ -53,7 +53,8 @@ describe('signed overrides', () => {
       [{ remote: 'wallets', version: '0.2.0', minutes: 24 * 60 + 1 }, 400],
       [{ remote: 'wallets', version: '0.2.0', minutes: 0 }, 400],
       [{ remote: 'wallets' }, 400],
-      [{ remote: 'constructor', version: '0.2.0' }, 404],
+      [{ remote: 'constructor', version: '0.2.0' }, 400],
+      [{ remote: 'cards', version: '0.2.0' }, 404],
       [{ remote: 'wallets', version: '9.9.9' }, 409],
     ]) {
       const res = await operator(app, 'POST', '/_operator/overrides', payload);

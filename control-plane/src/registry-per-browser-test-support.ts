@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from './app.js';
-import { createRegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+
+import { writeBuild, openTestStore } from './registry-test-support.js';
 
 export const TOKEN = 'operator-token-0123456789';
 export const auth = { authorization: `Bearer ${TOKEN}` };
@@ -51,7 +51,7 @@ export function perBrowserRegistryHooks() {
       '<html><head></head><body></body></html>',
     );
     world.deployDir = path.join(world.tmp, 'deploy');
-    const setup = createRegistryStore(world.deployDir);
+    const setup = openTestStore(world.deployDir);
     for (const version of ['0.1.0', '0.2.0', '0.3.0']) {
       const build = path.join(world.tmp, 'builds', version);
       writeBuild(build, { name: 'wallets', version });
@@ -73,8 +73,13 @@ export async function registryFor(app: FastifyInstance, cookies: Record<string, 
   expect(res.statusCode).toBe(200);
   return res;
 }
-export const walletsFor = async (app: FastifyInstance, cookies?: Record<string, string>) =>
-  (await registryFor(app, cookies)).json().remotes.wallets;
+/** The wallets entry this browser gets: its version and fallback (what it contributes aside). */
+export async function walletsFor(app: FastifyInstance, cookies?: Record<string, string>) {
+  const wallets = (await registryFor(app, cookies)).json().remotes.wallets;
+  if (!wallets) return wallets;
+  const { contributes: _routes, ...version } = wallets;
+  return version;
+}
 
 export async function operator(
   app: FastifyInstance,

@@ -39,6 +39,27 @@ describe('resolving the document for one browser', () => {
     }
   });
 
+  it("gives a browser on another version that version's routes, and a remote only an override names", () => {
+    const routesOf = (path: string) => ({ routes: [{ path, label: path }] });
+    const contributesOf = (name: string, version: string) =>
+      routesOf(`/${name}/v${version.replace(/\./g, '-')}`);
+    const withRoutes = {
+      remotes: { wallets: { ...everyone.remotes.wallets, contributes: routesOf('/old') } },
+    };
+    const rolled = resolveForBrowser(withRoutes, { rollouts, bucket: 0, contributesOf });
+    expect(rolled.remotes.wallets?.contributes).toEqual(routesOf('/wallets/v0-2-0'));
+    // The others keep the live version's routes.
+    const kept = resolveForBrowser(withRoutes, { rollouts, bucket: 50, contributesOf });
+    expect(kept.remotes.wallets?.contributes).toEqual(routesOf('/old'));
+    // A remote nobody else has yet: this browser alone gets it, with its routes.
+    const tried = resolveForBrowser(withRoutes, { overrides: { cards: '0.1.0' }, contributesOf });
+    expect(tried.remotes.cards).toEqual({
+      version: '0.1.0',
+      manifest: '/remotes/cards/0.1.0/mf-manifest.json',
+      contributes: routesOf('/cards/v0-1-0'),
+    });
+  });
+
   it('an override beats the rollout and the live version; one for the live version changes nothing', () => {
     const pinned = resolveForBrowser(everyone, {
       rollouts,
@@ -241,11 +262,17 @@ describe('rollout over the operator API', () => {
       ]);
     }
     for (const method of ['PUT', 'DELETE']) {
-      const res = await operator(app, method, '/_operator/registry/__proto__/rollout', {
-        version: '0.2.0',
-        percent: 10,
-      });
-      expect([method, res.statusCode]).toEqual([method, 404]);
+      for (const [remote, status] of [
+        ['__proto__', 400],
+        ['constructor', 400],
+        ['cards', 404],
+      ] as const) {
+        const res = await operator(app, method, `/_operator/registry/${remote}/rollout`, {
+          version: '0.2.0',
+          percent: 10,
+        });
+        expect([method, remote, res.statusCode]).toEqual([method, remote, status]);
+      }
     }
     const unauthorised = await app.inject({
       method: 'PUT',

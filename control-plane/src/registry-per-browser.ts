@@ -17,8 +17,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { manifestUrl, REMOTE_PACKAGES } from './registry/index.js';
-import type { RegistryDocument, RegistryStore, Rollout } from './registry/index.js';
+import { manifestUrl, REMOTE_NAME } from './registry/index.js';
+import type { Contributions, RegistryDocument, RegistryStore, Rollout } from './registry/index.js';
 
 export const OVERRIDE_PARAM = 'ajo-override';
 export const BUCKET_COOKIE = 'ajo-bucket';
@@ -29,7 +29,9 @@ export const OVERRIDE_MINUTES = { default: 60, max: 24 * 60 };
 /** A browser keeps its bucket for as long as Chromium keeps any cookie (400 days). */
 const BUCKET_MAX_AGE_S = 400 * 24 * 60 * 60;
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
-const isRemote = (name: string) => Object.hasOwn(REMOTE_PACKAGES, name);
+// Any remote's name: which remotes exist is the registry's to say (record 038); a signed token
+// or a published version's folder is what makes an override count.
+const isRemote = (name: string) => REMOTE_NAME.test(name) && name !== 'host';
 
 /** An override a browser holds: its remote's version, until `expiresAt` (null: unsigned, development). */
 export interface Override {
@@ -40,7 +42,10 @@ export interface Override {
 
 /**
  * The document for one browser. `document`: what everyone gets (store.document()); `rollouts`: per
- * remote { version, percent }; `bucket`: this browser's 0..99; `overrides`: remote -> version.
+ * remote { version, percent }; `bucket`: this browser's 0..99; `overrides`: remote -> version;
+ * `contributesOf`: what a version contributes, so a browser given another version gets that
+ * version's routes and sidebar entries (a remote only an override names appears for that browser
+ * alone: a new remote tried before it is live).
  */
 export function resolveForBrowser(
   document: RegistryDocument,
@@ -48,23 +53,32 @@ export function resolveForBrowser(
     rollouts = {},
     bucket = null,
     overrides = {},
+    contributesOf = () => null,
   }: {
     rollouts?: Record<string, Rollout | undefined>;
     bucket?: number | null;
     overrides?: Record<string, string | undefined>;
+    contributesOf?: (name: string, version: string) => Contributions | null;
   },
 ): RegistryDocument {
   const remotes = { ...document.remotes };
-  for (const name of Object.keys(REMOTE_PACKAGES)) {
+  const names = new Set([
+    ...Object.keys(document.remotes),
+    ...Object.keys(rollouts),
+    ...Object.keys(overrides),
+  ]);
+  for (const name of names) {
     const rollout = rollouts[name];
     const chosen =
       overrides[name] ??
       (rollout && bucket !== null && bucket < rollout.percent ? rollout.version : null);
     const everyone = document.remotes[name];
     if (!chosen || chosen === everyone?.version) continue;
+    const contributes = contributesOf(name, chosen);
     remotes[name] = {
       version: chosen,
       manifest: manifestUrl(name, chosen),
+      ...(contributes ? { contributes } : {}),
       ...(everyone ? { fallback: { version: everyone.version, manifest: everyone.manifest } } : {}),
     };
   }
@@ -164,6 +178,15 @@ const cookieOptions = (request: FastifyRequest, maxAge?: number) => ({
   ...(maxAge === undefined ? {} : { maxAge }),
 });
 
+/** The remotes this browser holds an override cookie for. */
+function overriddenRemotes(request: FastifyRequest) {
+  const prefix = overrideCookie('');
+  return Object.keys(request.cookies)
+    .filter((cookie) => cookie.startsWith(prefix))
+    .map((cookie) => cookie.slice(prefix.length))
+    .filter(isRemote);
+}
+
 /** `?ajo-override=<token>` on any page: kept in this browser, then the same URL without it. */
 function overrideLinks(
   app: FastifyInstance,
@@ -178,10 +201,8 @@ function overrideLinks(
     if (/^\/(?:api|remotes|_operator)\//.test(url.pathname)) return undefined;
     for (const value of url.searchParams.getAll(OVERRIDE_PARAM)) {
       if (value === 'clear') {
-        for (const name of Object.keys(REMOTE_PACKAGES)) {
-          if (request.cookies[overrideCookie(name)] !== undefined) {
-            reply.clearCookie(overrideCookie(name), cookieOptions(request));
-          }
+        for (const name of overriddenRemotes(request)) {
+          reply.clearCookie(overrideCookie(name), cookieOptions(request));
         }
         continue;
       }
@@ -226,7 +247,7 @@ export async function perBrowserRegistry(
   /** The overrides this browser holds that count (remote -> version). */
   async function overridesOf(request: FastifyRequest) {
     const overrides: Record<string, string> = {};
-    for (const name of Object.keys(REMOTE_PACKAGES)) {
+    for (const name of overriddenRemotes(request)) {
       const value = request.cookies[overrideCookie(name)];
       if (value === undefined) continue;
       const override = await accept(value);
@@ -245,7 +266,12 @@ export async function perBrowserRegistry(
         store.rollouts(),
         overridesOf(request),
       ]);
-      return resolveForBrowser(document, { rollouts, bucket: bucket(request, reply), overrides });
+      return resolveForBrowser(document, {
+        rollouts,
+        bucket: bucket(request, reply),
+        overrides,
+        contributesOf: store.contributesOf,
+      });
     },
   };
 }

@@ -123,6 +123,11 @@ describe('gradual rollout', () => {
     await expect(store.rollout('wallets', '0.1.0', 10, as)).rejects.toThrow(
       /already live for everyone/,
     );
+    await expect(store.rollout('settings', '0.1.0', 10, as)).rejects.toMatchObject({
+      statusCode: 404,
+      message: expect.stringMatching(/Unknown remote 'settings'/),
+    });
+    await store.publish(repo, 'settings', as);
     await expect(store.rollout('settings', '0.1.0', 10, as)).rejects.toThrow(
       /no version live for everyone/,
     );

@@ -5,8 +5,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRegistryStore, REMOTE_PACKAGES, type RegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+import { REMOTES } from '@ajo/tooling/remotes';
+import type { createRegistryStore} from './registry/index.js';
+import { type RegistryStore } from './registry/index.js';
+import { writeBuild, openTestStore } from './registry-test-support.js';
 
 // Live bindings: each test's folders, set before it.
 export let tmp: string;
@@ -21,15 +23,14 @@ export function fakeRemoteBuild(
   options: Omit<Parameters<typeof writeBuild>[1], 'name' | 'version'> = {},
 ) {
   const dir = path.join(repo, pkgDir);
-  const name = Object.keys(REMOTE_PACKAGES).find(
-    (n) => REMOTE_PACKAGES[n as keyof typeof REMOTE_PACKAGES] === pkgDir,
-  )!;
+  const name = REMOTES.find((r) => r.folder === pkgDir)?.name ?? pkgDir.replace(/^mfe-/, '');
   writeBuild(path.join(dir, 'dist'), { name, version, ...options });
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version }));
+  writeFileSync(path.join(dir, 'remote.json'), JSON.stringify({ name }));
 }
 
 export function open(options?: Parameters<typeof createRegistryStore>[1]) {
-  const store = createRegistryStore(deploy, options);
+  const store = openTestStore(deploy, options);
   stores.push(store);
   return store;
 }
@@ -45,7 +46,7 @@ export function registryStoreHooks() {
     repo = path.join(tmp, 'repo');
     deploy = path.join(tmp, 'deploy');
     stores = [];
-    for (const pkg of Object.values(REMOTE_PACKAGES)) fakeRemoteBuild(pkg, '0.1.0');
+    for (const { folder } of REMOTES) fakeRemoteBuild(folder, '0.1.0');
   });
   afterEach(async () => {
     for (const store of stores) await store.close();

@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createRegistryStore, type RegistryStore } from './registry/index.js';
-import { writeBuild } from './registry-test-support.js';
+import { type RegistryStore } from './registry/index.js';
+import { writeBuild, openTestStore } from './registry-test-support.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const VERSIONS = Array.from({ length: 60 }, (_, i) => `2.0.${i}`);
@@ -15,7 +15,7 @@ let tmp: string;
 let stores: RegistryStore[];
 
 function open() {
-  const store = createRegistryStore(path.join(tmp, 'deploy'), { databaseUrl: url });
+  const store = openTestStore(path.join(tmp, 'deploy'), { databaseUrl: url });
   stores.push(store);
   return store;
 }

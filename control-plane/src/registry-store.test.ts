@@ -3,7 +3,8 @@
 // registry-activation, registry-rollout, registry-fallback and registry-checks tests).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { publishAll, REMOTE_PACKAGES } from './registry/index.js';
+import { REMOTES } from '@ajo/tooling/remotes';
+import { publishAll } from './registry/index.js';
 import { precompressDir } from './precompress.js';
 import { digestFolder } from './registry-files.js';
 
@@ -105,7 +106,7 @@ describe('publishing: immutable, content-addressed versions', () => {
     const store = open();
     await publishAll(store, repo);
     expect(Object.keys((await store.document()).remotes).sort()).toEqual(
-      Object.keys(REMOTE_PACKAGES).sort(),
+      REMOTES.map((r) => r.name).sort(),
     );
     // Nothing changed: nothing is published or activated again.
     const before = (await store.read()).revision;

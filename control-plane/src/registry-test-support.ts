@@ -1,6 +1,44 @@
 // Shared by the registry's tests.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES } from '@ajo/tooling/remotes';
+import { createRegistryStore } from './registry/index.js';
+import type { Contributions, RegistryDocument, RegistryStore } from './registry/index.js';
+
+/**
+ * What a test build contributes: the workspace remote's own declaration when there is one of that
+ * name (its remote.json), else one route of its own.
+ */
+export function contributionsFor(name: string): Contributions {
+  const remote = REMOTES.find((r) => r.name === name);
+  if (remote) {
+    const { name: _name, folder: _folder, ...contributes } = remote;
+    return contributes;
+  }
+  return { routes: [{ path: `/${name.replace(/_/g, '-')}`, label: name, access: 'public' }] };
+}
+
+/**
+ * A registry document with every workspace remote live as `version`, each contributing its own
+ * declaration; `extra` adds or replaces remotes' contributions.
+ */
+export function documentOf(
+  extra: Record<string, Contributions | null> = {},
+  version = '1.0.0',
+): RegistryDocument {
+  const names = new Set([...REMOTES.map((r) => r.name), ...Object.keys(extra)]);
+  const remotes: RegistryDocument['remotes'] = {};
+  for (const name of names) {
+    const contributes = name in extra ? extra[name] : contributionsFor(name);
+    if (!contributes) continue;
+    remotes[name] = {
+      version,
+      manifest: `/remotes/${name}/${version}/mf-manifest.json`,
+      contributes,
+    };
+  }
+  return { remotes };
+}
 
 /**
  * Replaces ${dir}/registry.db by `text` (a new file renamed into place, the WAL files gone): a handle
@@ -26,6 +64,7 @@ export function writeBuild(
     content = version,
     exposes = ['./app'],
     shared = [],
+    contributes = contributionsFor(name),
   }: {
     name: string;
     version: string;
@@ -34,6 +73,8 @@ export function writeBuild(
     exposes?: string[];
     /** [package, requiredVersion] pairs. */
     shared?: [string, string][];
+    /** What the build declares (null: a build from before remotes declared their routes). */
+    contributes?: Contributions | null;
   },
 ) {
   rmSync(dir, { recursive: true, force: true });
@@ -43,6 +84,7 @@ export function writeBuild(
     metaData: { buildInfo: { buildVersion }, remoteEntry: { name: 'remoteEntry.js', path: '' } },
     exposes: exposes.map((p) => ({ path: p })),
     shared: shared.map(([sharedName, requiredVersion]) => ({ name: sharedName, requiredVersion })),
+    ...(contributes ? { contributes } : {}),
   };
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(path.join(dir, 'remoteEntry.js'), `// ${content}`);
@@ -56,7 +98,13 @@ export function writeBuild(
  */
 export function writeContainer(
   dir: string,
-  { name, version, app, entry }: { name: string; version: string; app?: string; entry?: string },
+  {
+    name,
+    version,
+    app,
+    entry,
+    contributes = contributionsFor(name),
+  }: { name: string; version: string; app?: string; entry?: string; contributes?: Contributions },
 ) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -83,6 +131,7 @@ export function writeContainer(
         assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
       },
     ],
+    contributes,
   };
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(
@@ -114,3 +163,24 @@ export const RENDERS = `{
   },
   unmount: function () { window.__root.unmount(); return Promise.resolve(); },
 }`;
+
+/**
+ * A store whose publishing adds a remote it does not know yet as a new remote, as the monorepo's
+ * build does (publishAll): for tests about something else than adding remotes, which have their
+ * own (registry-new-remote.test.ts).
+ */
+export function addingRemotes<S extends RegistryStore>(store: S): S {
+  const known = async (name: unknown) =>
+    Object.hasOwn((await store.read()).remotes, String(name).replace(/^mfe-/, '').replace(/-/g, '_'));
+  const { publish, publishFolder } = store;
+  return Object.assign(store, {
+    publish: async (repoRoot: string, remote: unknown, options = {}) =>
+      publish(repoRoot, remote, { newRemote: !(await known(remote)), ...options }),
+    publishFolder: async (remote: unknown, dist: string, version: unknown, options = {}) =>
+      publishFolder(remote, dist, version, { newRemote: !(await known(remote)), ...options }),
+  });
+}
+
+/** createRegistryStore for tests: adds remotes as it publishes them (addingRemotes). */
+export const openTestStore = (...args: Parameters<typeof createRegistryStore>) =>
+  addingRemotes(createRegistryStore(...args));

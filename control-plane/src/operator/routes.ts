@@ -64,6 +64,7 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
       const result = await store.activate(request.params.remote, request.body.version, {
         ...changeOptions(request),
         force: request.body.force === true,
+        wins: request.body.wins === true,
       });
       return withRevision(reply, result);
     },
@@ -76,6 +77,7 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
       const result = await store.rollback(request.params.remote, {
         ...changeOptions(request),
         to: request.body?.version,
+        wins: request.body?.wins === true,
       });
       return withRevision(reply, result);
     },
@@ -95,7 +97,11 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
         request.params.remote,
         request.body.version,
         request.body.percent,
-        { ...changeOptions(request), force: request.body.force === true },
+        {
+          ...changeOptions(request),
+          force: request.body.force === true,
+          wins: request.body.wins === true,
+        },
       );
       return withRevision(reply, result as { revision: number });
     },
@@ -126,7 +132,11 @@ export function overrideRoutes(app: FastifyInstance, store: RegistryStore, signe
         request.body.remote,
         request.body.version,
         expiresAt,
-        { ...changeOptions(request), force: request.body.force === true },
+        {
+          ...changeOptions(request),
+          force: request.body.force === true,
+          wins: request.body.wins === true,
+        },
       );
       const token = await signer.sign({ remote: result.name, version: result.version, expiresAt });
       return reply
@@ -143,6 +153,8 @@ export function overrideRoutes(app: FastifyInstance, store: RegistryStore, signe
   );
 }
 
+const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
+
 /** A built folder as a .tar.gz: 201 published, 200 already published with this content. */
 export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
   app.addContentTypeParser(
@@ -150,9 +162,9 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
     { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  app.put<{ Params: { remote: string; version: string } }>(
+  app.put<{ Params: { remote: string; version: string }; Querystring: s.UploadQuery }>(
     '/_operator/registry/:remote/versions/:version',
-    { bodyLimit: UPLOAD_LIMIT },
+    { bodyLimit: UPLOAD_LIMIT, schema: { querystring: s.uploadQuery } },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new RegistryError(
@@ -163,6 +175,9 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
       const result = await withUnpackedBuild(request.body, (dir: string) =>
         store.publishFolder(request.params.remote, dir, request.params.version, {
           operator: request.operator,
+          reason: request.query.reason,
+          newRemote: yes(request.query['new-remote']),
+          wins: yes(request.query.wins),
         }),
       );
       return reply.code(result.published ? 201 : 200).send(result);

@@ -6,6 +6,8 @@ import { OVERRIDE_MINUTES } from '../registry-per-browser.js';
 const reason = { type: 'string', maxLength: 500 } as const;
 const version = { type: 'string', maxLength: 64 } as const;
 const force = { type: 'boolean' } as const;
+/** Where the version declares a path another remote serves, it takes it (record 038). */
+const wins = { type: 'boolean' } as const;
 
 const changeBody = (properties: Record<string, object>, required: string[] = []) => ({
   type: 'object',
@@ -31,13 +33,14 @@ export interface HistoryQuery {
   limit?: number;
 }
 
-export const activateBody = changeBody({ version, force }, ['version']);
+export const activateBody = changeBody({ version, force, wins }, ['version']);
 export interface ActivateBody extends ChangeBody {
   version: string;
   force?: boolean;
+  wins?: boolean;
 }
 
-export const rolloutBody = changeBody({ version, percent: { type: 'number' }, force }, [
+export const rolloutBody = changeBody({ version, percent: { type: 'number' }, force, wins }, [
   'version',
   'percent',
 ]);
@@ -47,9 +50,26 @@ export interface RolloutBody extends ActivateBody {
 
 export const cancelRolloutBody = { anyOf: [changeBody({}), { type: 'null' }] };
 
-export const rollbackBody = { anyOf: [changeBody({ version }), { type: 'null' }] };
+export const rollbackBody = { anyOf: [changeBody({ version, wins }), { type: 'null' }] };
 export interface RollbackBody extends ChangeBody {
   version?: string;
+  wins?: boolean;
+}
+
+/**
+ * An upload's options, in its query (the body is the build): `new-remote` for a remote's first
+ * version, `wins` where it declares another remote's path, `activate` to make it live at once.
+ */
+const flag = { type: 'string', enum: ['1', 'true', '0', 'false'] } as const;
+export const uploadQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { 'new-remote': flag, wins: flag, reason },
+};
+export interface UploadQuery {
+  'new-remote'?: string;
+  wins?: string;
+  reason?: string;
 }
 
 export const overrideBody = changeBody(
@@ -58,6 +78,7 @@ export const overrideBody = changeBody(
     version,
     minutes: { type: 'integer', minimum: 1, maximum: OVERRIDE_MINUTES.max },
     force,
+    wins,
   },
   ['remote', 'version'],
 );

@@ -9,7 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { buildApp } from '../app.js';
 import { startMetricsServer } from '../metrics-server.js';
-import { createRegistryStore } from '../registry/index.js';
+import { openTestStore } from '../registry-test-support.js';
 import { writeBuild } from '../registry-test-support.js';
 import { METRICS_PREFIX } from './metrics.js';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-cp-metrics-'));
   mkdirSync(path.join(tmp, 'dist'));
   const deployDir = path.join(tmp, 'deploy');
-  const setup = createRegistryStore(deployDir);
+  const setup = openTestStore(deployDir);
   for (const version of ['1.0.0', '1.1.0']) {
     writeBuild(path.join(tmp, 'builds', version), { name: 'payments', version });
     await setup.publishFolder('payments', path.join(tmp, 'builds', version), version, {
@@ -190,7 +190,7 @@ describe('app server metrics', () => {
     expect(before).not.toContain(live('1.0.0'));
     // An operator rolls back (here through another store on the same registry): the next scrape
     // shows the version live now, and no longer the one before.
-    const operator = createRegistryStore(path.join(tmp, 'deploy'));
+    const operator = openTestStore(path.join(tmp, 'deploy'));
     let text: string;
     try {
       await operator.rollback('payments', { operator: 'test', reason: 'metrics test' });

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { REMOTE_PACKAGES, type RegistryStore } from '../registry/index.js';
+import { REMOTE_NAME, type RegistryStore } from '../registry/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,13 +35,14 @@ function routeOf(request: FastifyRequest): string {
 
 /**
  * The remote a /remotes/<name>/... file belongs to: only the registry's remote names are labels
- * (a bounded set); any other name, which anyone can type, is `other`. Not a remote's file: ''.
+ * (a bounded set: a file was found, so the remote has a published version); any other name, which
+ * anyone can type, is `other`. Not a remote's file: ''.
  */
-function remoteOf(request: FastifyRequest): string {
+function remoteOf(request: FastifyRequest, status: number): string {
   if (routeOf(request) !== '/remotes/*') return '';
   const rest = (request.params as Record<string, string | undefined>)['*'] ?? '';
   const name = rest.split('/')[0] ?? '';
-  return Object.hasOwn(REMOTE_PACKAGES, name) ? name : 'other';
+  return status < 400 && REMOTE_NAME.test(name) ? name : 'other';
 }
 
 const isProxied = (request: FastifyRequest) => routeOf(request).startsWith('/api');
@@ -164,7 +165,7 @@ export const metricsPlugin = fp(
       const route = routeOf(request);
       const status = reply.statusCode;
       const seconds = reply.elapsedTime / 1000;
-      requests.inc({ method: request.method, route, remote: remoteOf(request), status });
+      requests.inc({ method: request.method, route, remote: remoteOf(request, status), status });
       duration.observe({ method: request.method, route, status }, seconds);
       if (isProxied(request)) {
         if (request.proxyFailed) {

@@ -82,7 +82,7 @@ const page: FastifyPluginAsync<PageOptions> = async (app, o) => {
   ) {
     return [
       // First: a signed-in page's token and user requests start as the head is parsed.
-      ...(firstScreenOf(pathname).signedIn
+      ...(firstScreenOf(pathname, registry).signedIn
         ? [earlyRequestsElement(o.appConfig.apiBaseUrl, nonce)]
         : []),
       ...(registry ? [jsonDataElement(REGISTRY_DATA_ID, registry, nonce)] : []),

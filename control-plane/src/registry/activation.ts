@@ -5,6 +5,7 @@ import { RegistryError } from './errors.js';
 import type { GoingLive } from './going-live.js';
 import { checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
 import type { Change, Revisions } from './revisions.js';
+import { withWins } from './contributions.js';
 import { NOTHING_LIVE, TRAIL } from './state.js';
 import type { ChangeOptions, LiveState, RemoteLive, Revisioned } from './types.js';
 
@@ -14,10 +15,15 @@ export const endedRollout = (live: RemoteLive) =>
     ? `ended the rollout of ${live.rollout.version} to ${live.rollout.percent}% of browsers`
     : null;
 
+/** What `live` serves once its rollout is over: the rest stays (its route wins included). */
+export function withoutRollout({ rollout: _ended, ...rest }: RemoteLive): RemoteLive {
+  return rest;
+}
+
 /** The change that ends the rollout of `name`, its live version staying. */
 export function endRollout<R>(state: LiveState, name: string, live: RemoteLive, result: R) {
   return {
-    state: { ...state, [name]: { active: live.active, trail: live.trail } },
+    state: { ...state, [name]: withoutRollout(live) },
     entry: {
       action: 'rollout-cancel' as const,
       remote: name,
@@ -29,6 +35,10 @@ export function endRollout<R>(state: LiveState, name: string, live: RemoteLive, 
   };
 }
 
+/** The history's detail: what else the change did. */
+export const detailOf = (ended: string | null, won: string[]) =>
+  [ended, won.length ? `wins ${won.join(', ')}` : null].filter(Boolean).join('; ') || null;
+
 export interface Activated {
   name: string;
   active: string | null;
@@ -37,8 +47,10 @@ export interface Activated {
 
 /** Where a rollback goes: `to`, or one step back through the versions live before. */
 function stepBack(name: string, live: RemoteLive, to: string | null): RemoteLive {
+  const kept = live.wins ? { wins: live.wins } : {};
   if (to) {
     return {
+      ...kept,
       active: to,
       trail:
         live.active === to
@@ -49,7 +61,7 @@ function stepBack(name: string, live: RemoteLive, to: string | null): RemoteLive
   if (!live.trail.length) {
     throw new RegistryError(`${name} has no earlier version to roll back to`, 409);
   }
-  return { active: live.trail.at(-1) ?? null, trail: live.trail.slice(0, -1) };
+  return { ...kept, active: live.trail.at(-1) ?? null, trail: live.trail.slice(0, -1) };
 }
 
 /** The change that makes `wanted` live for everyone: after the checks, or forced past them. */
@@ -58,7 +70,7 @@ function activation(
   name: string,
   wanted: string,
   reason: string | null,
-  force: boolean | undefined,
+  { force, wins }: ChangeOptions,
 ) {
   return async ({ state }: Revisioned): Promise<Change<Activated>> => {
     const live = state[name] ?? NOTHING_LIVE;
@@ -71,17 +83,19 @@ function activation(
       return endRollout(state, name, live, { ...result, previous: null });
     }
     const problems = await goingLive.checkGoingLive(name, wanted, force);
+    const won = goingLive.claims(state, name, wanted, wins);
     const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
+    const next = { ...withoutRollout(live), active: wanted, trail };
     return {
       // What the force went past stays in the history next to the operator's reason.
       reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
-      state: { ...state, [name]: { active: wanted, trail } },
+      state: withWins({ ...state, [name]: next }, name, won),
       entry: {
         action: problems.length ? 'force' : 'activate',
         remote: name,
         from: live.active,
         to: wanted,
-        detail: endedRollout(live),
+        detail: detailOf(endedRollout(live), won),
       },
       result,
     };
@@ -99,7 +113,7 @@ export function createActivation({
     const name = normaliseRemote(remote);
     const wanted = checkVersion(version);
     const reason = reasonFor(options);
-    return revisions.mutate(activation(goingLive, name, wanted, reason, options.force), {
+    return revisions.mutate(activation(goingLive, name, wanted, reason, options), {
       ...options,
       reason,
     });
@@ -115,6 +129,7 @@ export function createActivation({
     const reason = checkReason(options.reason);
     return revisions.mutate(
       async ({ state }): Promise<Change<Activated>> => {
+        if (!state[name]) await goingLive.requireKnown(name);
         const live = state[name] ?? NOTHING_LIVE;
         if (to && live.active === to && !live.rollout) {
           return { result: { name, active: to, previous: null } };
@@ -130,14 +145,15 @@ export function createActivation({
           );
         }
         await goingLive.assertMayGoLive(name, active, record, false);
+        const won = goingLive.claims(state, name, active, options.wins);
         return {
-          state: { ...state, [name]: next },
+          state: withWins({ ...state, [name]: next }, name, won),
           entry: {
             action: 'rollback',
             remote: name,
             from: live.active,
             to: active,
-            detail: endedRollout(live),
+            detail: detailOf(endedRollout(live), won),
           },
           result: { name, active, previous: live.active },
         };

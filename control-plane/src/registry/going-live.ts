@@ -3,9 +3,11 @@
 // ones published, it is that remote's build and what it needs of the shared packages is what the
 // host gives (registry-checks.ts), and it mounts in a headless page (mount-check.ts).
 import { activationProblems } from '../registry-checks.js';
+import { claimRoutes, createContributionsReader, readContributions } from './contributions.js';
 import { RegistryError } from './errors.js';
+import { checkKnown } from './names.js';
 import type { Revisions } from './revisions.js';
-import type { MountCheck, VersionRecord } from './types.js';
+import type { LiveState, MountCheck, VersionRecord } from './types.js';
 
 export type GoingLive = ReturnType<typeof createGoingLive>;
 
@@ -21,6 +23,7 @@ export function createGoingLive(o: {
    * missed on a busy machine is tried again next time.
    */
   const mounted = new Set<string>();
+  const contributesOf = createContributionsReader(o.versionDir);
 
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
   async function assertMayGoLive(
@@ -30,12 +33,10 @@ export function createGoingLive(o: {
     force: boolean | undefined,
   ): Promise<string[]> {
     const dir = o.versionDir(name, version);
-    const problems: string[] = activationProblems({
-      dir,
-      name,
-      digest: record.digest,
-      hostShared: o.hostShared,
-    });
+    const problems: string[] = [
+      ...activationProblems({ dir, name, digest: record.digest, hostShared: o.hostShared }),
+      ...readContributions(dir).problems,
+    ];
     const key = `${name}@${version}:${record.digest}`;
     // Mounting a version whose files are missing or changed would only repeat those reasons.
     if (o.mountCheck && !problems.length && !mounted.has(key)) {
@@ -62,6 +63,8 @@ export function createGoingLive(o: {
     force: boolean | undefined,
   ): Promise<string[]> {
     const published = await o.revisions.findVersion(name, version);
+    // Forcing names a version, never a remote: a remote exists once a version of it is published.
+    if (!published) await requireKnown(name);
     if (!published && !force) {
       throw new RegistryError(
         `${name}@${version} is not published (force it with a reason to activate anyway)`,
@@ -71,5 +74,21 @@ export function createGoingLive(o: {
     return published ? assertMayGoLive(name, version, published, force) : ['not published'];
   }
 
-  return { assertMayGoLive, checkGoingLive };
+  /** Refuses (404) a remote no version was ever published of. */
+  async function requireKnown(name: string) {
+    const versions = await o.revisions.guard(() => o.revisions.db.versions());
+    checkKnown(name, [...new Set(versions.map((v) => v.remote))]);
+  }
+
+  /**
+   * The paths `version` of `name` takes from other remotes (refused, 409, unless the operator said
+   * it wins): what the live state records as its wins (record 038). A version whose declaration
+   * cannot be read contributes nothing, so it takes nothing.
+   */
+  function claims(state: LiveState, name: string, version: string, wins: boolean | undefined) {
+    const contributes = contributesOf(name, version);
+    return contributes ? claimRoutes(state, name, contributes, contributesOf, wins) : [];
+  }
+
+  return { assertMayGoLive, checkGoingLive, claims, contributesOf, requireKnown };
 }

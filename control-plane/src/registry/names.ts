@@ -1,30 +1,41 @@
-// What an operator may name: a remote of the list (@ajo/tooling/remotes), a version, a rollout's
-// percentage and a reason. Each check throws a RegistryError (400, or 404 for an unknown remote).
-import { REMOTES, remoteFolder, remotePackage } from '@ajo/tooling/remotes';
+// What an operator may name: a remote, a version, a rollout's percentage and a reason. Each check
+// throws a RegistryError (400). Which remotes exist is the registry's to say, not a list compiled
+// in (docs/decisions/038-remotes-declare-their-routes.md): a remote is known once its first version
+// is published, which an operator asks for by name (`new-remote`).
 import { RegistryError } from './errors.js';
 
-/** Federation name -> package folder, from the list of remotes (@ajo/tooling/remotes). */
-export const REMOTE_PACKAGES: Record<string, string> = Object.fromEntries(
-  REMOTES.map((r) => [r.name, remoteFolder(r)]),
-);
+/** A remote's name as its remote.json gives it (@ajo/tooling/contributions). */
+export const REMOTE_NAME = /^[a-z][a-z0-9_]{1,30}$/;
 
 /**
- * Accepts a remote's name ('public_pages'), its folder ('mfe-public-pages'), its package
- * ('@ajo/mfe-public-pages') or the name with dashes ('public-pages'); answers the name. Only the
- * known list matches, so '__proto__' or 'constructor' is an unknown remote like any other.
+ * Accepts a remote's name ('team_area'), its folder ('mfe-team-area'), its package
+ * ('@ajo/mfe-team-area') or the name with dashes ('team-area'); answers the name. Whether such
+ * a remote exists is checked where it matters (publishing, going live): here only its form.
  */
 export function normaliseRemote(input: unknown): string {
   const text = String(input ?? '');
-  const remote = REMOTES.find((r) =>
-    [r.name, remoteFolder(r), remotePackage(r), r.name.replace(/_/g, '-')].includes(text),
-  );
-  if (!remote) {
+  const name = text
+    .replace(/^@[a-z0-9-]+\//, '')
+    .replace(/^mfe-/, '')
+    .replace(/-/g, '_');
+  // Names an object already has ('constructor', 'toString') would read as a remote's live state.
+  if (!REMOTE_NAME.test(name) || name === 'host' || name in Object.prototype) {
     throw new RegistryError(
-      `Unknown remote '${text.slice(0, 64)}'. Known: ${REMOTES.map((r) => r.name).join(', ')}`,
+      `Invalid remote name '${text.slice(0, 64)}': lowercase letters, digits and '_', a letter first`,
+    );
+  }
+  return name;
+}
+
+/** Refuses a remote the registry has never had a version of (404). */
+export function checkKnown(name: string, known: readonly string[]): string {
+  if (!known.includes(name)) {
+    throw new RegistryError(
+      `Unknown remote '${name}'. Known: ${[...known].sort().join(', ') || 'none yet'}. A new remote is added by publishing its first version with new-remote`,
       404,
     );
   }
-  return remote.name;
+  return name;
 }
 
 export const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;

@@ -1,12 +1,13 @@
 // Publishing a built folder as a version of a remote (docs/decisions/019-...): its files are
 // digested and copied once into ${DEPLOY_DIR}/remotes/<name>/<version>/; the same content again is
 // a no-op, other content under a published version is refused.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from '../precompress.js';
 import { digestFolder, placeVersion } from '../registry-files.js';
+import { claimRoutes, readContributions, type ContributionsOf } from './contributions.js';
 import { RegistryError } from './errors.js';
-import { checkReason, checkVersion, normaliseRemote, REMOTE_PACKAGES } from './names.js';
+import { checkKnown, checkReason, checkVersion, normaliseRemote } from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import type { ChangeOptions } from './types.js';
 
@@ -15,6 +16,29 @@ export interface PublishOptions extends ChangeOptions {
   devLabel?: boolean;
   /** Make it live too, after the checks. */
   activate?: boolean;
+  /** The first version of a remote the registry has never had (record 038). */
+  newRemote?: boolean;
+}
+
+/**
+ * The remotes of a repository: each folder at its root with a remote.json (the remote's own
+ * declaration of its name and routes), by name. The monorepo's build publishes them all.
+ */
+export function remotesIn(repoRoot: string): { name: string; dir: string }[] {
+  return readdirSync(repoRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(repoRoot, entry.name, 'remote.json')))
+    .map((entry) => {
+      const dir = path.join(repoRoot, entry.name);
+      const { name } = JSON.parse(readFileSync(path.join(dir, 'remote.json'), 'utf8'));
+      return { name: normaliseRemote(name), dir };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** Refuses a build whose declaration of routes is missing or not valid. */
+function checkDeclared(dist: string) {
+  const { problems } = readContributions(dist);
+  if (problems.length) throw new RegistryError(`The build in ${dist} cannot be published: ${problems.join('; ')}`);
 }
 
 /** The version a build stamped into its manifest (Module Federation's buildInfo.buildVersion). */
@@ -98,7 +122,7 @@ async function place(
   }
   if (found === 'different') {
     throw new RegistryError(
-      `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in ${REMOTE_PACKAGES[name]}/package.json and build again`,
+      `${name}@${label} is already published with other content, and a published version is never rewritten: raise the version in its package.json and build again`,
       409,
     );
   }
@@ -108,6 +132,7 @@ async function place(
 export function createPublishing(o: {
   revisions: Revisions;
   versionDir: (name: string, version: string) => string;
+  contributesOf: ContributionsOf;
   activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
 }) {
   const { revisions } = o;
@@ -126,6 +151,8 @@ export function createPublishing(o: {
     const name = normaliseRemote(remote);
     const wanted = checkVersion(version);
     checkBuilt(dist, wanted);
+    checkDeclared(dist);
+    await checkRemote(name, dist, options);
     const { digest, files } = digestBuild(dist);
     const label = await place(o, name, dist, wanted, digest, options.devLabel);
     const record = {
@@ -156,12 +183,29 @@ export function createPublishing(o: {
     return result;
   }
 
-  /** Publishes <repo>/<package>/dist as the version in its package.json. */
+  /**
+   * A remote the registry does not know is published only as a new remote, and a new remote's name
+   * only once; its routes must leave every other remote's alone unless the operator says it wins
+   * (checked again when it goes live, against what is live then).
+   */
+  async function checkRemote(name: string, dist: string, options: PublishOptions) {
+    const known = [...new Set((await revisions.guard(() => revisions.db.versions())).map((v) => v.remote))];
+    if (options.newRemote && known.includes(name)) {
+      throw new RegistryError(`${name} is already a remote: publish its next version without new-remote`, 409);
+    }
+    if (!options.newRemote) checkKnown(name, known);
+    const { contributes } = readContributions(dist);
+    const { state } = await revisions.readState();
+    if (contributes) claimRoutes(state, name, contributes, o.contributesOf, options.wins);
+  }
+
+  /** Publishes the remote of <repo> named `remote` (its dist) as the version in its package.json. */
   async function publish(repoRoot: string, remote: unknown, options: PublishOptions = {}) {
     const name = normaliseRemote(remote);
-    const pkgDir = path.join(repoRoot, REMOTE_PACKAGES[name] as string);
-    const { version } = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
-    return publishFolder(name, path.join(pkgDir, 'dist'), version, options);
+    const found = remotesIn(repoRoot).find((r) => r.name === name);
+    if (!found) throw new RegistryError(`No folder of ${repoRoot} declares the remote ${name} (remote.json)`, 404);
+    const { version } = JSON.parse(readFileSync(path.join(found.dir, 'package.json'), 'utf8'));
+    return publishFolder(name, path.join(found.dir, 'dist'), version, options);
   }
 
   return { publishFolder, publish };

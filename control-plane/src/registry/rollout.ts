@@ -6,7 +6,8 @@ import type { GoingLive } from './going-live.js';
 import { checkPercent, checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import { NOTHING_LIVE } from './state.js';
-import { endRollout } from './activation.js';
+import { detailOf, endRollout } from './activation.js';
+import { withWins } from './contributions.js';
 import type { ChangeOptions, Rollout } from './types.js';
 
 interface RolledOut {
@@ -40,6 +41,7 @@ export function createRollouts(o: {
     if (share === 100) return o.activate(name, wanted, options);
     return revisions.mutate(
       async ({ state }): Promise<Change<RolledOut>> => {
+        if (!state[name]) await goingLive.requireKnown(name);
         const live = state[name] ?? NOTHING_LIVE;
         if (!live.active) {
           throw new RegistryError(
@@ -54,17 +56,22 @@ export function createRollouts(o: {
         const same = live.rollout?.version === wanted ? live.rollout : null;
         if (same && same.percent === share) return { result };
         const problems = await goingLive.checkGoingLive(name, wanted, options.force);
+        const won = goingLive.claims(state, name, wanted, options.wins);
         const told = same
           ? `from ${same.percent}% to ${share}% of browsers`
           : `${share}% of browsers`;
+        const rolledOut = { ...live, rollout: { version: wanted, percent: share } };
         return {
-          state: { ...state, [name]: { ...live, rollout: { version: wanted, percent: share } } },
+          state: withWins({ ...state, [name]: rolledOut }, name, won),
           entry: {
             action: 'rollout',
             remote: name,
             from: live.active,
             to: wanted,
-            detail: problems.length ? `${told}; forced past: ${problems.join('; ')}` : told,
+            detail: detailOf(
+              problems.length ? `${told}; forced past: ${problems.join('; ')}` : told,
+              won,
+            ),
           },
           result,
         };
@@ -79,6 +86,7 @@ export function createRollouts(o: {
     const reason = checkReason(options.reason);
     return revisions.mutate(
       async ({ state }): Promise<Change<RolledOut>> => {
+        if (!state[name]) await goingLive.requireKnown(name);
         const live = state[name] ?? NOTHING_LIVE;
         const result = { name, active: live.active, rollout: null };
         return live.rollout ? endRollout(state, name, live, result) : { result };
@@ -111,8 +119,11 @@ export function createOverrides({
     const wanted = checkVersion(version);
     const reason = reasonFor(options);
     return revisions.mutate(
-      async (): Promise<Change<{ name: string; version: string }>> => {
+      async ({ state }): Promise<Change<{ name: string; version: string }>> => {
         const problems = await goingLive.checkGoingLive(name, wanted, options.force);
+        // A tester's browser gets this version's routes: they may not take another remote's
+        // unless the operator said so, as for everyone (the override does not record wins).
+        goingLive.claims(state, name, wanted, options.wins);
         const until = `valid until ${expiresAt.toISOString()}`;
         return {
           entry: {

@@ -16,8 +16,8 @@ import { createActivation } from './activation.js';
 import { openRegistryDatabase } from './database.js';
 import { countFailure, type FailureReport } from './failures.js';
 import { createGoingLive } from './going-live.js';
-import { normaliseRemote, checkVersion, REMOTE_PACKAGES } from './names.js';
-import { createPublishing } from './publishing.js';
+import { normaliseRemote, checkVersion } from './names.js';
+import { createPublishing, remotesIn } from './publishing.js';
 import { repair } from './repair.js';
 import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
@@ -46,13 +46,15 @@ async function readRegistry(revisions: Revisions) {
       versions: Omit<VersionRecord, 'remote'>[];
     }
   > = {};
-  for (const name of Object.keys(REMOTE_PACKAGES)) {
+  const names = new Set([...Object.keys(state), ...versions.map((v) => v.remote)]);
+  for (const name of [...names].sort()) {
     const own = versions.filter((v) => v.remote === name).map(({ remote: _r, ...v }) => v);
     if (!state[name] && !own.length) continue;
     remotes[name] = {
       active: state[name]?.active ?? null,
       trail: state[name]?.trail ?? [],
       rollout: state[name]?.rollout ?? null,
+      ...(state[name]?.wins?.length ? { wins: state[name]?.wins } : {}),
       versions: own,
     };
   }
@@ -74,7 +76,8 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const { activate, rollback } = createActivation({ revisions, goingLive });
   const rollouts = createRollouts({ revisions, goingLive, activate });
   const overrides = createOverrides({ revisions, goingLive });
-  const publishing = createPublishing({ revisions, versionDir, activate });
+  const { contributesOf } = goingLive;
+  const publishing = createPublishing({ revisions, versionDir, contributesOf, activate });
   const { guard } = revisions;
 
   /**
@@ -91,8 +94,11 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     } catch {
       // The database is what cannot be read: the files on disk still say what can be served.
     }
-    return toDocument(state, (name, v) =>
-      published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+    return toDocument(
+      state,
+      (name, v) =>
+        published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+      contributesOf,
     );
   }
 
@@ -121,6 +127,8 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
      */
     overrideSecret: () => guard(() => db.secret('override', randomBytes(32).toString('base64url'))),
     document,
+    /** What a version contributes (its routes, sidebar entries, home page), or null. */
+    contributesOf,
     /** Per remote its rollout ({ version, percent }), from the same state as document(). */
     rollouts: async () => toRollouts(await revisions.liveState()),
     countFailure: (report?: FailureReport) => countFailure(revisions, report),
@@ -144,8 +152,11 @@ export async function publishAll(
   operator = 'build',
 ) {
   const results = [];
-  for (const name of Object.keys(REMOTE_PACKAGES)) {
-    const published = await store.publish(repoRoot, name, { devLabel: true, operator });
+  const known = new Set(Object.keys((await store.read()).remotes));
+  for (const { name } of remotesIn(repoRoot)) {
+    // The monorepo's own remotes: a folder added since the last build is a new remote.
+    const newRemote = !known.has(name);
+    const published = await store.publish(repoRoot, name, { devLabel: true, operator, newRemote });
     const current = (await store.read()).remotes[name]?.active ?? null;
     const base = published.version.replace(/-dev\.[0-9a-f]{12}$/, '');
     const follows = !current || current === base || current.startsWith(`${base}-dev.`);

@@ -1,6 +1,7 @@
 // The registry's data (docs/decisions/019-immutable-versions-and-a-registry-database.md): what is
 // live per remote, the published versions and the history, as the store and its databases pass
 // them around.
+import type { Contributions } from '@ajo/tooling/contributions';
 
 /** A share of browsers that gets `version` before everyone does (record 021). */
 export interface Rollout {
@@ -8,11 +9,15 @@ export interface Rollout {
   percent: number;
 }
 
-/** What one remote serves: its live version, the versions live before it, its rollout. */
+/**
+ * What one remote serves: its live version, the versions live before it, its rollout, and the
+ * paths an operator said it wins where another remote declares them too (record 038).
+ */
 export interface RemoteLive {
   active: string | null;
   trail: string[];
   rollout?: Rollout;
+  wins?: string[];
 }
 
 /** Per remote name, what it serves. */
@@ -84,7 +89,10 @@ export interface ManifestRef {
   manifest: string;
 }
 export interface RegistryDocument {
-  remotes: Record<string, ManifestRef & { fallback?: ManifestRef }>;
+  /** Per remote the version this browser loads, what it contributes (record 038), its fallback. */
+  remotes: Record<string, ManifestRef & { fallback?: ManifestRef; contributes?: Contributions }>;
+  /** Path -> the remote an operator said wins it. */
+  winners?: Record<string, string>;
 }
 
 /** Who makes a change, and why; `ifRevision`: the revision the operator saw (409 when it moved). */
@@ -93,6 +101,8 @@ export interface ChangeOptions {
   reason?: string | null;
   ifRevision?: number | null;
   force?: boolean;
+  /** Where this version declares a path another remote serves: it takes the path (record 038). */
+  wins?: boolean;
 }
 
 /** The headless mount smoke test (mount-check.ts): the reasons a version may not go live. */
