@@ -8,6 +8,7 @@ describe('payments routes', () => {
     ['/dashboard/payments/airtime', 'Airtime'],
     ['/dashboard/payments/electricity', 'Electricity'],
     ['/dashboard/payments/data', 'Data'],
+    ['/dashboard/payments/cable-tv', 'Cable TV'],
   ])('renders the screen heading on %s', async (path, heading) => {
     window.history.pushState(null, '', path);
     render(<RemoteRoot />);

@@ -12,11 +12,18 @@ const ElectricityScreen = lazyScreen(
   () => import('../features/electricity/components/electricity-screen'),
   'ElectricityScreen',
 );
+const CableTvScreen = lazyScreen(
+  () => import('../features/cable-tv/components/cable-tv-screen'),
+  'CableTvScreen',
+);
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
-/** The routes this remote owns (host route table, SPEC §2); the host mounts it only on them. */
+/**
+ * The routes this remote owns, as its remote.json declares them to the shell (SPEC §2; the shell
+ * mounts it only on them, docs/decisions/038-remotes-declare-their-routes.md).
+ */
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
@@ -25,6 +32,7 @@ export function RemoteRoot() {
           <Route path="/dashboard/payments/airtime" element={<AirtimeScreen />} />
           <Route path="/dashboard/payments/electricity" element={<ElectricityScreen />} />
           <Route path="/dashboard/payments/data" element={<DataScreen />} />
+          <Route path="/dashboard/payments/cable-tv" element={<CableTvScreen />} />
           <Route path="*" element={null} />
         </Routes>
       </ScreenSuspense>

@@ -34,6 +34,12 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
         answer: 'Fund your wallet by bank transfer or from another wallet.',
       },
       {
+        id: 'pay-bills',
+        question: 'What can I pay for from my wallet?',
+        answer:
+          'Airtime and data for MTN, Airtel, Glo and 9mobile, prepaid and postpaid electricity, and cable TV (DStv, GOtv, StarTimes and Showmax). Open Payments in your dashboard, choose what to pay and confirm with your transaction PIN.',
+      },
+      {
         id: 'transfer',
         question: 'How do I transfer money?',
         answer:

@@ -5,7 +5,7 @@ import styles from './landing-page.module.css';
 const BLURBS = [
   {
     title: 'Pay bills',
-    text: 'Buy airtime and data, and pay for electricity in a few taps, any time of day.',
+    text: 'Buy airtime and data, and pay for electricity and cable TV in a few taps, any time of day.',
   },
   {
     title: 'Send money',
