@@ -115,11 +115,15 @@ const RESERVED = [
 ];
 const LIMITS = { routes: 100, nav: 50, label: 60, group: 40, path: 120 };
 
-/** The reserved path `path` is, or is under; null when it is free. */
+/**
+ * The reserved path `path` is, or is under; null when it is free.
+ * @param {string} path
+ */
 function reservedPath(path) {
   return RESERVED.find((r) => path === r || path.startsWith(`${r}/`)) ?? null;
 }
 
+/** @param {unknown} value @param {number} max */
 const isText = (value, max) =>
   typeof value === 'string' &&
   value.trim().length > 0 &&
@@ -127,6 +131,7 @@ const isText = (value, max) =>
   // eslint-disable-next-line no-control-regex
   !/[\u0000-\u001f\u007f<>]/.test(value);
 
+/** @param {object} value @param {string[]} allowed */
 const unknownKeys = (value, allowed) => Object.keys(value).filter((k) => !allowed.includes(k));
 
 /** @param {unknown} value */
