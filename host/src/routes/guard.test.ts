@@ -1,4 +1,7 @@
 import { guardRedirect, hasSession, isVerificationRoute } from './guard';
+import { composeWorkspaceRoutes } from './test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 const store = (values: Record<string, string>) => ({ getItem: (k: string) => values[k] ?? null });
 
