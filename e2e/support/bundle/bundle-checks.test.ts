@@ -131,7 +131,7 @@ test('every page of the route table is measured against its budget: / 130 KB, si
     expect(budgetOf(pathname)).toMatchObject({ signedIn: true, budget: 200 * 1024 });
   }
   const remotes = [
-    { routes: [{ path: '/a' }, { path: '/b/secret', protected: true }] },
+    { routes: [{ path: '/a' }, { path: '/b/secret', access: 'signed-in' }] },
     { routes: [{ path: '/c', prefix: true }] },
   ];
   expect(pagesToMeasure(remotes).map((p) => [p.pathname, p.budget / 1024])).toEqual([
