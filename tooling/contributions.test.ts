@@ -207,6 +207,21 @@ describe('composeRoutes', () => {
     expect(resolveRoute(table, '/help')).toMatchObject({ owner: 'host', label: 'Help' });
   });
 
+  it('takes nothing from a document key that is no remote name, host above all', () => {
+    const table = composeRoutes(
+      doc({
+        host: { routes: [{ path: '/dashboard', label: 'Not the shell' }] },
+        'Bad-Name': { routes: [{ path: '/faq', label: 'FAQ' }] },
+        wallets: { routes: [{ path: '/dashboard/alerts', label: 'Alerts' }] },
+      }),
+      [{ path: '/login', label: 'Login' }],
+    );
+    expect(table.routes.map((r) => [r.path, r.owner])).toEqual([
+      ['/dashboard/alerts', 'wallets'],
+      ['/login', 'host'],
+    ]);
+  });
+
   it('names the home owner, the first by name or the operator’s winner; none without one', () => {
     const remotes = {
       public_pages: { home: true, routes: [{ path: '/faq', label: 'FAQ' }] },
