@@ -161,8 +161,8 @@ describe('composeRoutes', () => {
   it('puts the most specific route first: exact paths, then the longest prefix', () => {
     const table = composeRoutes(
       doc({
-        a: { routes: [{ path: '/dashboard', prefix: true, label: 'A' }] },
-        b: {
+        wide: { routes: [{ path: '/dashboard', prefix: true, label: 'A' }] },
+        narrow: {
           routes: [
             { path: '/dashboard/payments', prefix: true, label: 'B' },
             { path: '/dashboard/payments/airtime', label: 'Airtime' },
@@ -175,9 +175,9 @@ describe('composeRoutes', () => {
       '/dashboard/payments',
       '/dashboard',
     ]);
-    expect(resolveRoute(table, '/dashboard/payments/airtime')?.owner).toBe('b');
+    expect(resolveRoute(table, '/dashboard/payments/airtime')?.owner).toBe('narrow');
     expect(resolveRoute(table, '/dashboard/payments/airtime/x')?.label).toBe('B');
-    expect(resolveRoute(table, '/dashboard/wallets')?.owner).toBe('a');
+    expect(resolveRoute(table, '/dashboard/wallets')?.owner).toBe('wide');
     expect(resolveRoute(table, '/elsewhere')).toBeNull();
   });
 
@@ -229,7 +229,7 @@ describe('composeRoutes', () => {
     };
     expect(composeRoutes(doc(remotes)).home).toMatchObject({ path: '/', owner: 'landing', static: true });
     expect(composeRoutes(doc(remotes, { '/': 'public_pages' })).home.owner).toBe('public_pages');
-    expect(composeRoutes(doc({ a: { routes: [{ path: '/a', label: 'A' }] } })).home.owner).toBe('');
+    expect(composeRoutes(doc({ alpha: { routes: [{ path: '/a', label: 'A' }] } })).home.owner).toBe('');
     expect(composeRoutes(null).home.owner).toBe('');
   });
 
@@ -324,7 +324,7 @@ describe('composeRoutes', () => {
   it('fills in the defaults of a route: public access, the layout from the access', () => {
     const table = composeRoutes(
       doc({
-        a: {
+        alpha: {
           routes: [
             { path: '/open', label: 'Open' },
             { path: '/mine', label: 'Mine', access: 'signed-in' },
