@@ -62,33 +62,115 @@ describe('validateContributions', () => {
     ['routes not a list', declaring((d) => (d.routes = {})), /routes must list 1 to 100/],
     [
       'too many routes',
-      declaring((d) => (d.routes = Array.from({ length: 101 }, (_, i) => ({ path: `/p${i}`, label: 'P' })))),
+      declaring(
+        (d) => (d.routes = Array.from({ length: 101 }, (_, i) => ({ path: `/p${i}`, label: 'P' }))),
+      ),
       /routes must list 1 to 100/,
     ],
-    ['a route not an object', declaring((d) => (d.routes[0] = '/x')), /routes\[0\] must be an object/],
-    ['a route without a path', declaring((d) => delete d.routes[0].path), /routes\[0\]\.path must be/],
-    ['a trailing slash', declaring((d) => (d.routes[0].path = '/dashboard/')), /routes\[0\]\.path must be/],
-    ['capitals in a path', declaring((d) => (d.routes[0].path = '/Dashboard')), /routes\[0\]\.path must be/],
-    ['a relative path', declaring((d) => (d.routes[0].path = 'dashboard')), /routes\[0\]\.path must be/],
+    [
+      'a route not an object',
+      declaring((d) => (d.routes[0] = '/x')),
+      /routes\[0\] must be an object/,
+    ],
+    [
+      'a route without a path',
+      declaring((d) => delete d.routes[0].path),
+      /routes\[0\]\.path must be/,
+    ],
+    [
+      'a trailing slash',
+      declaring((d) => (d.routes[0].path = '/dashboard/')),
+      /routes\[0\]\.path must be/,
+    ],
+    [
+      'capitals in a path',
+      declaring((d) => (d.routes[0].path = '/Dashboard')),
+      /routes\[0\]\.path must be/,
+    ],
+    [
+      'a relative path',
+      declaring((d) => (d.routes[0].path = 'dashboard')),
+      /routes\[0\]\.path must be/,
+    ],
     ['the root path', declaring((d) => (d.routes[0].path = '/')), /routes\[0\]\.path must be/],
-    ['a double slash', declaring((d) => (d.routes[0].path = '//evil.example')), /routes\[0\]\.path must be/],
-    ['a dot segment', declaring((d) => (d.routes[0].path = '/a/../login')), /routes\[0\]\.path must be/],
+    [
+      'a double slash',
+      declaring((d) => (d.routes[0].path = '//evil.example')),
+      /routes\[0\]\.path must be/,
+    ],
+    [
+      'a dot segment',
+      declaring((d) => (d.routes[0].path = '/a/../login')),
+      /routes\[0\]\.path must be/,
+    ],
     ['a query', declaring((d) => (d.routes[0].path = '/a?b=1')), /routes\[0\]\.path must be/],
-    ['a path too long', declaring((d) => (d.routes[0].path = `/${'a'.repeat(120)}`)), /at most 120/],
+    [
+      'a path too long',
+      declaring((d) => (d.routes[0].path = `/${'a'.repeat(120)}`)),
+      /at most 120/,
+    ],
     ['/login', declaring((d) => (d.routes[0].path = '/login')), /reserved for the app \(\/login\)/],
-    ['under /api', declaring((d) => (d.routes[0].path = '/api/users')), /reserved for the app \(\/api\)/],
-    ['the operator paths', declaring((d) => (d.routes[0].path = '/remotes')), /reserved for the app \(\/remotes\)/],
-    ['a route without a label', declaring((d) => delete d.routes[0].label), /routes\[0\]\.label must be text/],
-    ['a blank label', declaring((d) => (d.routes[0].label = '  ')), /routes\[0\]\.label must be text/],
-    ['markup in a label', declaring((d) => (d.routes[0].label = '<b>x</b>')), /routes\[0\]\.label must be text/],
-    ['a label too long', declaring((d) => (d.routes[0].label = 'x'.repeat(61))), /routes\[0\]\.label must be text/],
-    ['an unknown access', declaring((d) => (d.routes[0].access = 'protected')), /access must be one of/],
+    [
+      'under /api',
+      declaring((d) => (d.routes[0].path = '/api/users')),
+      /reserved for the app \(\/api\)/,
+    ],
+    [
+      'the operator paths',
+      declaring((d) => (d.routes[0].path = '/remotes')),
+      /reserved for the app \(\/remotes\)/,
+    ],
+    [
+      'a route without a label',
+      declaring((d) => delete d.routes[0].label),
+      /routes\[0\]\.label must be text/,
+    ],
+    [
+      'a blank label',
+      declaring((d) => (d.routes[0].label = '  ')),
+      /routes\[0\]\.label must be text/,
+    ],
+    [
+      'markup in a label',
+      declaring((d) => (d.routes[0].label = '<b>x</b>')),
+      /routes\[0\]\.label must be text/,
+    ],
+    [
+      'a label too long',
+      declaring((d) => (d.routes[0].label = 'x'.repeat(61))),
+      /routes\[0\]\.label must be text/,
+    ],
+    [
+      'an unknown access',
+      declaring((d) => (d.routes[0].access = 'protected')),
+      /access must be one of/,
+    ],
     ['an unknown layout', declaring((d) => (d.routes[0].layout = 'full')), /layout must be one of/],
-    ['an unknown landmark', declaring((d) => (d.routes[0].landmark = 'home')), /landmark must be one of/],
-    ['prefix not a boolean', declaring((d) => (d.routes[0].prefix = 'true')), /prefix must be true or false/],
-    ['static not a boolean', declaring((d) => (d.routes[0].static = 1)), /static must be true or false/],
-    ['an unknown route field', declaring((d) => (d.routes[0].protected = true)), /unknown field 'protected'/],
-    ['a path twice', declaring((d) => (d.routes[1].path = d.routes[0].path)), /declare \/dashboard\/payments\/airtime twice/],
+    [
+      'an unknown landmark',
+      declaring((d) => (d.routes[0].landmark = 'home')),
+      /landmark must be one of/,
+    ],
+    [
+      'prefix not a boolean',
+      declaring((d) => (d.routes[0].prefix = 'true')),
+      /prefix must be true or false/,
+    ],
+    [
+      'static not a boolean',
+      declaring((d) => (d.routes[0].static = 1)),
+      /static must be true or false/,
+    ],
+    [
+      'an unknown route field',
+      declaring((d) => (d.routes[0].protected = true)),
+      /unknown field 'protected'/,
+    ],
+    [
+      'a path twice',
+      declaring((d) => (d.routes[1].path = d.routes[0].path)),
+      /declare \/dashboard\/payments\/airtime twice/,
+    ],
     [
       'a landmark twice',
       declaring((d) => {
@@ -98,14 +180,42 @@ describe('validateContributions', () => {
       /two routes are the verify landmark/,
     ],
     ['nav not a list', declaring((d) => (d.nav = {})), /nav must list at most 50/],
-    ['a nav entry not an object', declaring((d) => (d.nav[0] = 'Airtime')), /nav\[0\] must be an object/],
-    ['a nav entry without a group', declaring((d) => delete d.nav[0].group), /nav\[0\]\.group must be text/],
-    ['a nav entry without a label', declaring((d) => delete d.nav[0].label), /nav\[0\]\.label must be text/],
-    ['a fractional order', declaring((d) => (d.nav[0].order = 1.5)), /order must be a whole number/],
+    [
+      'a nav entry not an object',
+      declaring((d) => (d.nav[0] = 'Airtime')),
+      /nav\[0\] must be an object/,
+    ],
+    [
+      'a nav entry without a group',
+      declaring((d) => delete d.nav[0].group),
+      /nav\[0\]\.group must be text/,
+    ],
+    [
+      'a nav entry without a label',
+      declaring((d) => delete d.nav[0].label),
+      /nav\[0\]\.label must be text/,
+    ],
+    [
+      'a fractional order',
+      declaring((d) => (d.nav[0].order = 1.5)),
+      /order must be a whole number/,
+    ],
     ['a negative order', declaring((d) => (d.nav[0].order = -1)), /order must be a whole number/],
-    ['an order too big', declaring((d) => (d.nav[0].order = 10001)), /order must be a whole number/],
-    ['a nav prefix not a boolean', declaring((d) => (d.nav[0].prefix = 'no')), /nav\[0\]\.prefix must be/],
-    ['a nav entry to another remote’s path', declaring((d) => (d.nav[0].path = '/settings')), /is not one of the remote's own routes/],
+    [
+      'an order too big',
+      declaring((d) => (d.nav[0].order = 10001)),
+      /order must be a whole number/,
+    ],
+    [
+      'a nav prefix not a boolean',
+      declaring((d) => (d.nav[0].prefix = 'no')),
+      /nav\[0\]\.prefix must be/,
+    ],
+    [
+      'a nav entry to another remote’s path',
+      declaring((d) => (d.nav[0].path = '/settings')),
+      /is not one of the remote's own routes/,
+    ],
     ['an unknown nav field', declaring((d) => (d.nav[0].icon = 'x')), /unknown field 'icon'/],
   ])('refuses %s', (_what, declaration, problem) => {
     const problems = problemsOf(declaration);
@@ -114,7 +224,11 @@ describe('validateContributions', () => {
 
   it('accepts a nav entry under one of its own prefix routes', () => {
     expect(
-      problemsOf(declaring((d) => d.nav.push({ group: 'Sign-up', label: 'Step 2', path: '/register/step-2', order: 1 }))),
+      problemsOf(
+        declaring((d) =>
+          d.nav.push({ group: 'Sign-up', label: 'Step 2', path: '/register/step-2', order: 1 }),
+        ),
+      ),
     ).toEqual([]);
   });
 });
@@ -143,14 +257,17 @@ describe('overlaps', () => {
   });
 
   it('finds none between remotes that declare different paths', () => {
-    expect(overlaps(mine, { wallets: { routes: [{ path: '/dashboard', label: 'Overview' }] } })).toEqual(
-      [],
-    );
+    expect(
+      overlaps(mine, { wallets: { routes: [{ path: '/dashboard', label: 'Overview' }] } }),
+    ).toEqual([]);
   });
 });
 
 describe('composeRoutes', () => {
-  const doc = (remotes: Record<string, Contributions | unknown>, winners?: Record<string, string>) =>
+  const doc = (
+    remotes: Record<string, Contributions | unknown>,
+    winners?: Record<string, string>,
+  ) =>
     ({
       remotes: Object.fromEntries(
         Object.entries(remotes).map(([name, contributes]) => [name, { contributes }]),
@@ -188,14 +305,24 @@ describe('composeRoutes', () => {
     };
     expect(resolveRoute(composeRoutes(doc(remotes)), '/dashboard/cards')?.owner).toBe('alpha');
     const won = composeRoutes(doc(remotes, { '/dashboard/cards': 'zeta' }));
-    expect(resolveRoute(won, '/dashboard/cards')).toMatchObject({ owner: 'zeta', label: 'Zeta cards' });
+    expect(resolveRoute(won, '/dashboard/cards')).toMatchObject({
+      owner: 'zeta',
+      label: 'Zeta cards',
+    });
     expect(won.routes.filter((r) => r.path === '/dashboard/cards')).toHaveLength(1);
   });
 
   it('keeps the shell’s own routes whatever a remote or a winner says', () => {
     // A reserved path makes the whole declaration invalid: it contributes nothing at all.
     const rogue = composeRoutes(
-      doc({ rogue: { routes: [{ path: '/login', label: 'Fake login' }, { path: '/x', label: 'X' }] } }),
+      doc({
+        rogue: {
+          routes: [
+            { path: '/login', label: 'Fake login' },
+            { path: '/x', label: 'X' },
+          ],
+        },
+      }),
       [{ path: '/login', label: 'Login' }],
     );
     expect(rogue.routes.map((r) => [r.path, r.owner])).toEqual([['/login', 'host']]);
@@ -227,9 +354,15 @@ describe('composeRoutes', () => {
       public_pages: { home: true, routes: [{ path: '/faq', label: 'FAQ' }] },
       landing: { home: true, routes: [{ path: '/about', label: 'About' }] },
     };
-    expect(composeRoutes(doc(remotes)).home).toMatchObject({ path: '/', owner: 'landing', static: true });
+    expect(composeRoutes(doc(remotes)).home).toMatchObject({
+      path: '/',
+      owner: 'landing',
+      static: true,
+    });
     expect(composeRoutes(doc(remotes, { '/': 'public_pages' })).home.owner).toBe('public_pages');
-    expect(composeRoutes(doc({ alpha: { routes: [{ path: '/a', label: 'A' }] } })).home.owner).toBe('');
+    expect(composeRoutes(doc({ alpha: { routes: [{ path: '/a', label: 'A' }] } })).home.owner).toBe(
+      '',
+    );
     expect(composeRoutes(null).home.owner).toBe('');
   });
 
@@ -238,7 +371,14 @@ describe('composeRoutes', () => {
       doc({
         onboarding: { routes: [{ path: '/signup', label: 'Sign up', landmark: 'sign-up' }] },
         wallets: {
-          routes: [{ path: '/dashboard', label: 'Overview', access: 'signed-in', landmark: 'signed-in-home' }],
+          routes: [
+            {
+              path: '/dashboard',
+              label: 'Overview',
+              access: 'signed-in',
+              landmark: 'signed-in-home',
+            },
+          ],
         },
       }),
     );
@@ -255,13 +395,24 @@ describe('composeRoutes', () => {
           ],
           nav: [
             { group: 'Payments', label: 'Data', path: '/dashboard/payments/data', order: 420 },
-            { group: 'Payments', label: 'Airtime', path: '/dashboard/payments/airtime', order: 400 },
+            {
+              group: 'Payments',
+              label: 'Airtime',
+              path: '/dashboard/payments/airtime',
+              order: 400,
+            },
           ],
         },
         cards: {
           routes: [{ path: '/dashboard/cards', label: 'Cards', prefix: true }],
           nav: [
-            { group: 'Payments', label: 'Cards', path: '/dashboard/cards', order: 410, prefix: true },
+            {
+              group: 'Payments',
+              label: 'Cards',
+              path: '/dashboard/cards',
+              order: 410,
+              prefix: true,
+            },
           ],
         },
         wallets: {
@@ -287,11 +438,16 @@ describe('composeRoutes', () => {
     const table = composeRoutes(
       doc({
         broken: {
-          routes: [{ path: '/dashboard/cards', label: 'Cards' }, { path: '/Bad', label: 'Bad' }],
+          routes: [
+            { path: '/dashboard/cards', label: 'Cards' },
+            { path: '/Bad', label: 'Bad' },
+          ],
           nav: [{ group: 'Cards', label: 'Cards', path: '/dashboard/cards', order: 1 }],
         },
         nothing: undefined,
-        wallets: { routes: [{ path: '/dashboard', label: 'Overview', landmark: 'signed-in-home' }] },
+        wallets: {
+          routes: [{ path: '/dashboard', label: 'Overview', landmark: 'signed-in-home' }],
+        },
       }),
     );
     expect(table.routes.map((r) => r.owner)).toEqual(['wallets']);
@@ -341,7 +497,10 @@ describe('composeRoutes', () => {
       verification: false,
     });
     expect(resolveRoute(table, '/mine')).toMatchObject({ protected: true, layout: 'dashboard' });
-    expect(resolveRoute(table, '/mine-public')).toMatchObject({ protected: true, layout: 'public' });
+    expect(resolveRoute(table, '/mine-public')).toMatchObject({
+      protected: true,
+      layout: 'public',
+    });
   });
 });
 

@@ -84,13 +84,7 @@ export function registerRemoteApps(
       name,
       app: withFallback(
         name,
-        versionAttempts(
-          name,
-          choice,
-          loadFederated,
-          switchRemoteVersion,
-          pageReload(tabStorage),
-        ),
+        versionAttempts(name, choice, loadFederated, switchRemoteVersion, pageReload(tabStorage)),
         {
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,

@@ -71,7 +71,12 @@ describe('route guard on what the remotes declare', () => {
 
   it('never redirects a page to itself, whatever a declaration says', () => {
     onboardingWith([
-      { path: '/security-pin', label: 'Security PIN', access: 'sign-up-token', landmark: 'sign-up' },
+      {
+        path: '/security-pin',
+        label: 'Security PIN',
+        access: 'sign-up-token',
+        landmark: 'sign-up',
+      },
     ]);
     expect(guardRedirect('/security-pin', store({}))).toBeNull();
   });

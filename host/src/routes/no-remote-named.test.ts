@@ -38,7 +38,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * before it) nor `/register-apps` or `/registered` (more of a path segment after it); `/dashboard`
  * inside `/dashboard/alerts` does count.
  */
-const pathPattern = (routePath: string) => new RegExp(`(?<![\\w])${escape(routePath)}(?![a-z0-9-])`);
+const pathPattern = (routePath: string) =>
+  new RegExp(`(?<![\\w])${escape(routePath)}(?![a-z0-9-])`);
 
 /** A remote name as a string: 'wallets', "wallets", `wallets`. */
 const namePattern = (name: string) => new RegExp(`(['"\`])${escape(name)}\\1`);

@@ -100,9 +100,11 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('takes every route a remote declares from the document, and adds its own /login', () => {
-    expect(routeTable().routes.map((r) => r.path).sort()).toEqual(
-      ['/login', ...REMOTES.flatMap((remote) => remote.routes.map((r) => r.path))].sort(),
-    );
+    expect(
+      routeTable()
+        .routes.map((r) => r.path)
+        .sort(),
+    ).toEqual(['/login', ...REMOTES.flatMap((remote) => remote.routes.map((r) => r.path))].sort());
     for (const remote of REMOTES) {
       for (const { path } of remote.routes) expect(resolveRoute(path).owner).toBe(remote.name);
     }
