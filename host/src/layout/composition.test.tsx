@@ -168,3 +168,31 @@ describe('a remote the shell has never heard of', () => {
     expect(getAppNames()).not.toContain('cards');
   });
 });
+
+describe('links to screens the live remotes no longer declare', () => {
+  it('leaves out the navbar’s FAQ when no live remote declares it, and keeps Signup on the landmark', () => {
+    const doc = workspaceDocument();
+    const pages = workspaceContributions('public_pages');
+    pages.routes = pages.routes.filter((r) => r.label !== 'FAQ');
+    doc.remotes.public_pages = { ...doc.remotes.public_pages!, contributes: pages };
+    setRouteDocument(doc);
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+    render(
+      <ShellApp deps={{ loadServices: jest.fn(), navigate: jest.fn(), storage: localStorage }} />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'FAQ' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('shows the SPEC §8 fallback when no registry could be read: no remote owns any page', () => {
+    setRouteDocument({ remotes: {} });
+    localStorage.clear();
+    window.history.replaceState(null, '', '/dashboard');
+    render(
+      <ShellApp deps={{ loadServices: jest.fn(), navigate: jest.fn(), storage: localStorage }} />,
+    );
+    expect(within(screen.getByRole('main')).getByRole('alert')).toBeInTheDocument();
+  });
+});
