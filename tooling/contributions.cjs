@@ -312,6 +312,8 @@ const specificity = (/** @type {RouteEntry} */ a, /** @type {RouteEntry} */ b) =
 function composeRoutes(document, hostRoutes = []) {
   const winners = document?.winners ?? {};
   const remotes = Object.entries(document?.remotes ?? {})
+    // A key that is no remote name ('host' above all: the shell's own screens) contributes nothing.
+    .filter(([name]) => NAME.test(name) && name !== 'host')
     .filter(([, r]) => isObject(r?.contributes) && validateContributions(r.contributes).length === 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   /** @type {Map<string, RouteEntry>} */

@@ -76,7 +76,7 @@ describe('createRemoteConfig', () => {
 });
 
 describe('sharedSingletons', () => {
-  const dir = path.join(ROOT, remoteFolder(REMOTES[0]));
+  const dir = path.join(ROOT, remoteFolder(REMOTES[0]!));
   const shared = sharedSingletons(dir) as Record<string, { singleton: boolean; version?: string }>;
 
   // docs/architecture.md "Known traps": duplicate React.

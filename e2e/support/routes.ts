@@ -1,14 +1,28 @@
-// The journeys walk the host's own route table (host/src/routes/route-table.ts, SPEC §2), so a route
-// added there is tested here without a second list. This file only adds what a browser needs to
-// open each route: a concrete URL, where a screen redirects by itself, and headings the SPEC fixes.
-import {
-  HOME_ROUTE,
-  ROUTES,
-  type RouteEntry,
-  type RouteOwner,
-} from '../../host/src/routes/route-table';
+// The journeys walk the route table the shell composes (SPEC §2), built here the way the shell builds
+// it: from what the workspace's remotes declare (their remote.json, read through tooling/remotes.cjs)
+// composed by tooling/contributions.cjs with the shell's own /login, so a route a remote declares is
+// tested here without a second list. This file only adds what a browser needs to open each route: a
+// concrete URL, where a screen redirects by itself, and headings the SPEC fixes.
+import { composeRoutes, type RouteEntry } from '../../tooling/contributions.cjs';
+import { REMOTES } from '../../tooling/remotes.cjs';
 
-export type { RouteOwner };
+/** A remote's federation name, or 'host' for the shell's own /login. */
+export type RouteOwner = string;
+
+/** The workspace's remotes as the registry document carries them (each version's declaration). */
+const TABLE = composeRoutes(
+  {
+    remotes: Object.fromEntries(
+      REMOTES.map(({ name, folder: _folder, ...contributes }) => [name, { contributes }]),
+    ),
+  },
+  [{ path: '/login', label: 'Login' }],
+);
+const ROUTES: readonly RouteEntry[] = TABLE.routes;
+const HOME_ROUTE: RouteEntry = TABLE.home;
+
+/** Every remote of the workspace. */
+export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
 
 export interface RouteCase {
   /** The route as the table writes it. */

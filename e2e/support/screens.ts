@@ -1,8 +1,7 @@
 // Assertions about which part of the page rendered a route.
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { REMOTE_NAMES } from '../../host/src/routes/route-table';
-import { containerSelector, type RouteCase, type RouteOwner } from './routes';
+import { REMOTE_NAMES, containerSelector, type RouteCase, type RouteOwner } from './routes';
 
 /** The remote's area: the container single-spa mounted it into. */
 export function remoteArea(page: Page, owner: RouteOwner) {

@@ -3,14 +3,19 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, start } from 'single-spa';
 import { loadHostBus, loadHostSession } from './federation/host-modules';
-import { HOST_CONTAINER, fetchRegistry } from './federation/registry-client';
+import {
+  HOST_CONTAINER,
+  fetchRegistryDocument,
+  inlinedRegistry,
+  toRemoteChoices,
+} from './federation/registry-client';
 import { withoutFailedVersions } from './federation/failed-versions';
 import { registerRemoteApps } from './federation/register-apps';
 import { registerRemotes } from './federation/runtime';
 import { revealWhenReady } from './first-paint';
 import { ShellApp, type ShellDeps } from './layout/shell-app';
 import { hasSession } from './routes/guard';
-import { resolveRoute } from './routes/route-table';
+import { resolveRoute, setRouteDocument } from './routes/route-table';
 
 function navigate(to: string, replace = false): void {
   if (replace) {
@@ -21,10 +26,17 @@ function navigate(to: string, replace = false): void {
   }
 }
 
-// The host container is same-origin and known up front; the remotes come from the registry.
+// The host container is same-origin and known up front; the remotes, and the routes each owns,
+// come from the registry document: the one inlined in the page composes the route table before
+// anything renders; a page without it (a static host) renders once /registry.json has arrived.
 registerRemotes([HOST_CONTAINER]);
+const inlined = inlinedRegistry();
+if (inlined) setRouteDocument(inlined);
+const registryDocument = fetchRegistryDocument(fetch, inlined);
 // A version that already failed in this tab is not tried again (failed-versions.ts).
-const registry = fetchRegistry().then((choices) => withoutFailedVersions(choices, sessionStorage));
+const registry = registryDocument.then((doc) =>
+  withoutFailedVersions(toRemoteChoices(doc), sessionStorage),
+);
 const remotesRegistered = registry.then(registerRemotes);
 
 const deps: ShellDeps = {
@@ -41,12 +53,16 @@ const deps: ShellDeps = {
 // the layout and then the remote have mounted. The session keeps the one request (its loadUser
 // shares a request in flight and hands the fresh user to the remote, ENTRY_USER_MAX_AGE_MS);
 // failures are the layout's to show, on its own loadUser (layout/use-current-user.ts).
-if (resolveRoute(window.location.pathname).layout === 'dashboard' && hasSession(localStorage)) {
+function askForTheUserEarly(): void {
+  if (resolveRoute(window.location.pathname).layout !== 'dashboard' || !hasSession(localStorage)) {
+    return;
+  }
   deps
     .loadServices()
     .then(({ session }) => session.loadUser())
     .catch(() => undefined);
 }
+if (inlined) askForTheUserEarly();
 
 async function main(): Promise<void> {
   const container = document.getElementById('root');
@@ -54,6 +70,10 @@ async function main(): Promise<void> {
   // A page served with a picture of its first screen keeps showing it until the live page shows
   // the same screen (first-paint.ts).
   const reveal = revealWhenReady(container);
+  if (!inlined) {
+    setRouteDocument(await registryDocument);
+    askForTheUserEarly();
+  }
   const root = createRoot(container);
   // The layout (and its <main> area) must exist before single-spa mounts anything into it.
   flushSync(() => root.render(<ShellApp deps={deps} />));

@@ -18,17 +18,14 @@ export const SIGNED_IN_BUDGET_BYTES = 200 * KB;
 export const DETAILED_PAGES = ['/', '/login', '/signup', '/dashboard'];
 
 /**
- * Every page of the route table (the host's /login, each remote's routes, the home `/`), signed
- * in where the route is protected, with the budget the build holds it to.
+ * Every page of the route table (the host's /login, each remote's declared routes, the home `/`),
+ * signed in where the route's declared access is signed-in (tooling/contributions.cjs), with the
+ * budget the build holds it to.
  * @param {readonly { routes: readonly { path: string, access?: string }[] }[]} [remotes]
  * @returns {{ pathname: string, signedIn: boolean, budget: number }[]}
  */
 export function pagesToMeasure(remotes = REMOTES) {
-  const routes = [
-    { path: '/' },
-    { path: '/login' },
-    ...remotes.flatMap((remote) => remote.routes),
-  ];
+  const routes = [{ path: '/' }, { path: '/login' }, ...remotes.flatMap((remote) => remote.routes)];
   return routes.map((route) => ({
     pathname: route.path,
     signedIn: route.access === 'signed-in',

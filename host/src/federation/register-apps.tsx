@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { registerApplication } from 'single-spa';
 import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import { guardRedirect } from '../routes/guard';
-import { REMOTE_NAMES, isOwnedBy } from '../routes/route-table';
+import { isOwnedBy } from '../routes/route-table';
 import { reportRemoteFailure } from './failure-beacon';
 import { firstReloadFor, noteFailedVersion } from './failed-versions';
 import { areaFor } from './mfe-area';
@@ -67,9 +67,10 @@ export function versionAttempts(
 }
 
 /**
- * One single-spa application per remote, active on the routes it owns (route table). The loader is
- * the only place a remote is fetched (docs/architecture.md "Known traps": load remotes only inside
- * single-spa app loaders).
+ * One single-spa application per remote of the registry document (there is no fixed list: a remote
+ * an operator registered after this shell was built is one of them), active on the routes it owns
+ * in the table composed from the same document. The loader is the only place a remote is fetched
+ * (docs/architecture.md "Known traps": load remotes only inside single-spa app loaders).
  */
 export function registerRemoteApps(
   choices: RemoteChoice[],
@@ -77,18 +78,13 @@ export function registerRemoteApps(
   report: typeof reportRemoteFailure = reportRemoteFailure,
   tabStorage: Storage = sessionStorage,
 ): void {
-  for (const name of REMOTE_NAMES) {
+  for (const choice of choices) {
+    const { name } = choice;
     registerApplication({
       name,
       app: withFallback(
         name,
-        versionAttempts(
-          name,
-          choices.find((choice) => choice.name === name),
-          loadFederated,
-          switchRemoteVersion,
-          pageReload(tabStorage),
-        ),
+        versionAttempts(name, choice, loadFederated, switchRemoteVersion, pageReload(tabStorage)),
         {
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,

@@ -1,5 +1,10 @@
 import { REGISTRY_DATA_ID } from '../first-load-data';
-import { fetchRegistry, toRemoteChoices } from './registry-client';
+import {
+  fetchRegistry,
+  fetchRegistryDocument,
+  inlinedRegistry,
+  toRemoteChoices,
+} from './registry-client';
 
 /** wallets 0.2.0 for this browser, 0.1.0 (live for everyone) to fall back to. */
 const WALLETS_CHOICE = {
@@ -112,5 +117,35 @@ describe('the registry document inlined in the page', () => {
     } finally {
       data.remove();
     }
+  });
+});
+
+describe('the whole document, for the route table', () => {
+  const contributes = { routes: [{ path: '/dashboard/cards', label: 'Cards' }] };
+  const doc = {
+    remotes: {
+      cards: { version: '0.1.0', manifest: '/remotes/cards/0.1.0/mf-manifest.json', contributes },
+    },
+    winners: { '/dashboard/cards': 'cards' },
+  };
+
+  it('is the inlined one as it is, contributions and winners included, without a request', async () => {
+    const fetchImpl = jest.fn() as unknown as typeof fetch;
+    await expect(fetchRegistryDocument(fetchImpl, doc)).resolves.toBe(doc);
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('is fetched when the page has none, and is empty when what arrives is no document', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answering = (body: unknown) =>
+      jest.fn(async () => ({ ok: true, json: async () => body })) as unknown as typeof fetch;
+    await expect(fetchRegistryDocument(answering(doc), undefined)).resolves.toEqual(doc);
+    for (const body of [{ remotes: [] }, { remotes: null }, 'remotes', null]) {
+      await expect(fetchRegistryDocument(answering(body), undefined)).resolves.toEqual({
+        remotes: {},
+      });
+    }
+    expect(inlinedRegistry({ remotes: [] })).toBeUndefined();
+    expect(inlinedRegistry(doc)).toBe(doc);
   });
 });

@@ -1,5 +1,8 @@
 import { resolveRoute } from '../routes/route-table';
 import { activationRedirect, isActivated } from './activation';
+import { composeWorkspaceRoutes } from '../routes/test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 const wallet = {
   id: 1,

@@ -2,6 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { BusEvent } from '@ajo/shared/events';
 import { createBus } from '../bus/create-bus';
 import AlertsBell from './alerts-bell';
+import { composeWorkspaceRoutes } from '../routes/test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 

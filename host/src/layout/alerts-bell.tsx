@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventBus } from '@ajo/shared/events';
 import { loadHostApi } from '../federation/host-modules';
+import { pathLabelled } from '../routes/route-table';
 import { NavLink } from './nav-link';
 import styles from './alerts-bell.module.css';
 
@@ -53,8 +54,11 @@ export default function AlertsBell({ bus, loadApi = loadHostApi }: AlertsBellPro
     };
   }, [bus, refresh]);
 
+  // The alerts screen as the live remotes declare it (SPEC names it Alerts); none live, no bell.
+  const alerts = pathLabelled('Alerts');
+  if (!alerts) return null;
   return (
-    <NavLink href="/dashboard/alerts" className={styles.bell} aria-label={alertsLabel(unread)}>
+    <NavLink href={alerts} className={styles.bell} aria-label={alertsLabel(unread)}>
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

@@ -1,10 +1,15 @@
 import { NavLink } from './nav-link';
+import { landmark, pathLabelled } from '../routes/route-table';
 import styles from './public-navbar.module.css';
 
 export const BRAND = 'Ajo Wallet';
 
-/** SPEC §2: brand to /, Features to /, FAQ to /faq, Signup to /signup; the dashboard variant shows only the brand. */
+/**
+ * SPEC §2: brand to /, Features to /, FAQ to the FAQ screen and Signup to the start of sign-up, where
+ * the live remotes declare them; the dashboard variant shows only the brand.
+ */
 export function PublicNavbar({ variant }: { variant: 'public' | 'dashboard' }) {
+  const faq = pathLabelled('FAQ');
   return (
     <nav className={styles.navbar} aria-label="Main">
       <NavLink href="/" className={styles.brand}>
@@ -15,11 +20,13 @@ export function PublicNavbar({ variant }: { variant: 'public' | 'dashboard' }) {
           <li>
             <NavLink href="/">Features</NavLink>
           </li>
+          {faq && (
+            <li>
+              <NavLink href={faq}>FAQ</NavLink>
+            </li>
+          )}
           <li>
-            <NavLink href="/faq">FAQ</NavLink>
-          </li>
-          <li>
-            <NavLink href="/signup" className={styles.cta}>
+            <NavLink href={landmark('sign-up')} className={styles.cta}>
               Signup
             </NavLink>
           </li>

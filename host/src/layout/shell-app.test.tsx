@@ -4,6 +4,9 @@ import type { User } from '@ajo/shared/entities';
 import { createBus } from '../bus/create-bus';
 import { createSession } from '../session/create-session';
 import { ShellApp, type ShellDeps } from './shell-app';
+import { composeWorkspaceRoutes } from '../routes/test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 

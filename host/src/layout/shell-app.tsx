@@ -1,7 +1,8 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { ErrorFallback } from '@ajo/shared/ui/error-fallback';
 import type { loadHostApi } from '../federation/host-modules';
 import { guardRedirect, hasSession, isVerificationRoute, type StorageLike } from '../routes/guard';
-import { needsHostServices, resolveRoute } from '../routes/route-table';
+import { landmark, needsHostServices, resolveRoute } from '../routes/route-table';
 import { duePrompts } from '../prompts/prompt-conditions';
 import { activationRedirect, isActivated } from './activation';
 import { Breadcrumb } from './breadcrumb';
@@ -53,21 +54,21 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
     () => storage.getItem(SIDEBAR_FLAG_KEY) === 'true',
   );
 
-  // The route guard (SPEC §2): protected route without stored tk and id -> /login.
+  // The route guard (SPEC §2): signed-in route without stored tk and id -> /login.
   useEffect(() => {
     const redirect = guardRedirect(pathname, storage);
     if (redirect) navigate(redirect, true);
   }, [pathname, storage, navigate]);
 
   // An activated customer back on a verification or onboarding page (the Back button after
-  // onboarding): those pages only fail for them now, so the dashboard instead.
+  // onboarding): those pages only fail for them now, so the signed-in home instead.
   useEffect(() => {
     if (!services || !isVerificationRoute(pathname) || !hasSession(storage)) return undefined;
     let cancelled = false;
     const cached = services.session.getUser();
     (cached ? Promise.resolve(cached) : services.session.loadUser())
       .then((current) => {
-        if (!cancelled && isActivated(current)) navigate('/dashboard', true);
+        if (!cancelled && isActivated(current)) navigate(landmark('signed-in-home'), true);
       })
       .catch(() => undefined);
     return () => {
@@ -169,6 +170,8 @@ export function ShellApp({ deps }: { deps: ShellDeps }) {
               <LoginPage services={services} navigate={navigate} />
             </Suspense>
           )}
+          {/* No remote owns this page: the registry could not be read, so nothing would show. */}
+          {route.owner === '' && <ErrorFallback />}
           {/* single-spa mounts each remote into its own child of this element; React never renders into it. */}
           <div id={MFE_AREA_ID} />
         </main>

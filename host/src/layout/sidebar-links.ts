@@ -1,52 +1,21 @@
-// SPEC §2 "Dashboard shell" sidebar groups (Transaction History sits under Wallets, issue brief).
-export interface SidebarLink {
-  label: string;
-  href: string;
-}
-export interface SidebarGroup {
-  title: string;
-  links: SidebarLink[];
-}
+// SPEC §2 "Dashboard shell" sidebar: its groups and links are what the live remotes declare (their
+// `nav` entries, composed with the route table: groups ordered by their smallest entry, an entry
+// whose route another remote won left out), so a remote's new screen brings its own link.
+import { isCurrentLink as isCurrent, type SidebarGroup } from '@ajo/tooling/contributions';
+import { routeTable } from '../routes/route-table';
 
-export const SIDEBAR_GROUPS: readonly SidebarGroup[] = [
-  {
-    title: 'Wallets',
-    links: [
-      { label: 'Overview', href: '/dashboard' },
-      { label: 'Transaction History', href: '/dashboard/transaction-history' },
-    ],
-  },
-  {
-    title: 'Fund Wallet',
-    links: [
-      { label: 'Cash Deposit', href: '/dashboard/fund-wallet/cash-deposit' },
-      { label: 'Bank Transfer', href: '/dashboard/fund-wallet/bank-transfer' },
-    ],
-  },
-  {
-    title: 'Transfers',
-    links: [
-      { label: 'Other Wallet', href: '/dashboard/transfers/other-wallet' },
-      { label: 'Wallet-to-Bank', href: '/dashboard/transfers/wallet-to-bank' },
-    ],
-  },
-  {
-    title: 'Payments',
-    links: [
-      { label: 'Airtime', href: '/dashboard/payments/airtime' },
-      { label: 'Electricity', href: '/dashboard/payments/electricity' },
-      { label: 'Data', href: '/dashboard/payments/data' },
-    ],
-  },
-  { title: 'Settings', links: [{ label: 'Settings', href: '/settings' }] },
-];
+export type { SidebarGroup };
+export type SidebarLink = SidebarGroup['links'][number];
+
+/** This page's sidebar groups. */
+export function sidebarGroups(): readonly SidebarGroup[] {
+  return routeTable().sidebar;
+}
 
 /** SIDEBAR flag key in localStorage (SPEC §3 shared state slice showSideBar). */
 export const SIDEBAR_FLAG_KEY = 'showSideBar';
 
-export function isCurrentLink(href: string, pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  // /settings/delete-account still shows the Settings screen (SPEC §2).
-  if (href === '/settings') return path === '/settings' || path === '/settings/delete-account';
-  return path === href;
+/** Is the link current on `pathname`? A `prefix` entry is current under its path too. */
+export function isCurrentLink(link: SidebarLink, pathname: string): boolean {
+  return isCurrent(link, pathname);
 }

@@ -1,7 +1,7 @@
 import type { User } from '@ajo/shared/entities';
 import { Avatar } from './avatar';
 import { NavLink } from './nav-link';
-import { SIDEBAR_GROUPS, isCurrentLink } from './sidebar-links';
+import { isCurrentLink, sidebarGroups } from './sidebar-links';
 import styles from './sidebar.module.css';
 
 export interface SidebarProps {
@@ -41,12 +41,12 @@ export function Sidebar({
         )}
       </div>
       <nav aria-label="Dashboard menu">
-        {SIDEBAR_GROUPS.map((group) => (
+        {sidebarGroups().map((group) => (
           <section key={group.title} className={styles.group}>
             <h2 className={styles.groupTitle}>{group.title}</h2>
             <ul className={styles.list}>
               {group.links.map((link) => {
-                const current = isCurrentLink(link.href, pathname);
+                const current = isCurrentLink(link, pathname);
                 return (
                   <li key={link.href}>
                     <NavLink

@@ -6,6 +6,9 @@ import type * as HostApi from 'host/api';
 import { createBus } from '../bus/create-bus';
 import { createSession } from '../session/create-session';
 import { LoginPage } from './login-page';
+import { composeWorkspaceRoutes } from '../routes/test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
 

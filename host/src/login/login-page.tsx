@@ -7,6 +7,7 @@ import { Button, TextField } from '@ajo/shared/ui';
 import { loadHostApi } from '../federation/host-modules';
 import { NavLink } from '../layout/nav-link';
 import type { HostServices } from '../layout/use-host-services';
+import { landmark, pathLabelled } from '../routes/route-table';
 import { signIn } from './sign-in';
 import styles from './login-page.module.css';
 
@@ -22,8 +23,8 @@ const resolver = zodResolver(loginFormSchema) as unknown as Resolver<LoginFormVa
 
 /**
  * /login belongs to the host (docs/architecture.md "The pieces"). SPEC §2: phone number plus
- * 4-digit security PIN (hint 'Numbers only, e.g. 1234'), links to /forgot-pin and /signup. SPEC §4
- * rules in ./sign-in.ts.
+ * 4-digit security PIN (hint 'Numbers only, e.g. 1234'), links to the security PIN reset and to the
+ * start of sign-up, where the live remotes declare them. SPEC §4 rules in ./sign-in.ts.
  */
 export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPageProps) {
   const {
@@ -31,6 +32,8 @@ export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPa
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({ resolver, defaultValues: { phone_number: '', security_pin: '' } });
+
+  const forgotPin = pathLabelled('Reset Security PIN');
 
   const login = async (values: LoginFormValues) => {
     if (!services) return;
@@ -83,9 +86,9 @@ export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPa
         </Button>
       </form>
       <p className={styles.links}>
-        <NavLink href="/forgot-pin">Forgot your security PIN?</NavLink>
+        {forgotPin && <NavLink href={forgotPin}>Forgot your security PIN?</NavLink>}
         <span>
-          Don&apos;t have an account? <NavLink href="/signup">Sign up</NavLink>
+          Don&apos;t have an account? <NavLink href={landmark('sign-up')}>Sign up</NavLink>
         </span>
       </p>
     </section>

@@ -7,6 +7,7 @@ import {
 } from '@ajo/shared/schemas';
 import type { ApiClient } from 'host/api';
 import type { Session } from 'host/session';
+import { landmark } from '../routes/route-table';
 
 export interface SignInDeps {
   api: ApiClient;
@@ -15,10 +16,13 @@ export interface SignInDeps {
   sessionStore?: Storage;
 }
 
-/** Where a signed-in user goes (SPEC §4): verified or with a mifos_client_id -> /dashboard. */
+/**
+ * Where a signed-in user goes (SPEC §4): verified or with a mifos_client_id -> the signed-in home,
+ * else identity verification; both as the live remotes declare them (landmarks).
+ */
 export function landingPath(user: { is_verified: boolean; mifos_client_id: unknown }): string {
   const hasMifosClient = user.mifos_client_id !== null && user.mifos_client_id !== '';
-  return user.is_verified || hasMifosClient ? '/dashboard' : '/verify';
+  return landmark(user.is_verified || hasMifosClient ? 'signed-in-home' : 'verify');
 }
 
 /** Resolves the path to go to; rejects like host/api (toast `serverMessage ?? 'Error logging in'`). */

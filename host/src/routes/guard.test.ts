@@ -1,4 +1,9 @@
 import { guardRedirect, hasSession, isVerificationRoute } from './guard';
+import type { RouteDeclaration } from '@ajo/tooling/contributions';
+import { setRouteDocument } from './route-table';
+import { composeWorkspaceRoutes, workspaceDocument } from './test-document';
+
+beforeEach(composeWorkspaceRoutes);
 
 const store = (values: Record<string, string>) => ({ getItem: (k: string) => values[k] ?? null });
 
@@ -37,5 +42,42 @@ describe('route guard (SPEC §2)', () => {
     expect(isVerificationRoute('/onboarding')).toBe(true);
     expect(isVerificationRoute('/nin-verification-start')).toBe(true);
     expect(isVerificationRoute('/signup')).toBe(false);
+  });
+});
+
+describe('route guard on what the remotes declare', () => {
+  afterEach(composeWorkspaceRoutes);
+
+  const onboardingWith = (routes: RouteDeclaration[]) => {
+    const doc = workspaceDocument();
+    doc.remotes.onboarding = {
+      version: '2.0.0',
+      manifest: '/remotes/onboarding/2.0.0/mf-manifest.json',
+      contributes: { routes },
+    };
+    setRouteDocument(doc);
+  };
+
+  it('follows the landmarks, not names: sign-up moved to /join is where a step without a token goes', () => {
+    onboardingWith([
+      { path: '/join', label: 'Join', access: 'signed-out', landmark: 'sign-up' },
+      { path: '/security-pin', label: 'Security PIN', access: 'sign-up-token' },
+    ]);
+    expect(guardRedirect('/security-pin', store({}))).toBe('/join');
+    expect(guardRedirect('/join', store({ tk: 'x', id: '1' }))).toBe('/dashboard');
+    // The old sign-up path is nobody's now: the home page, no redirect.
+    expect(guardRedirect('/signup', store({ tk: 'x', id: '1' }))).toBeNull();
+  });
+
+  it('never redirects a page to itself, whatever a declaration says', () => {
+    onboardingWith([
+      {
+        path: '/security-pin',
+        label: 'Security PIN',
+        access: 'sign-up-token',
+        landmark: 'sign-up',
+      },
+    ]);
+    expect(guardRedirect('/security-pin', store({}))).toBeNull();
   });
 });

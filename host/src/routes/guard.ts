@@ -1,4 +1,4 @@
-import { resolveRoute } from './route-table';
+import { LOGIN_PATH, landmark, resolveRoute, type RouteEntry } from './route-table';
 
 // The guard only reads the session keys; host/session owns writing them.
 import { TOKEN_KEY, USER_ID_KEY } from '../session/keys';
@@ -16,33 +16,33 @@ function hasSignupToken(storage: StorageLike): boolean {
   return Boolean(storage.getItem(TOKEN_KEY)) && !storage.getItem(USER_ID_KEY);
 }
 
-/** Sign-up steps: a signed-in customer has done them all. */
-const SIGN_UP_ROUTES = ['/signup', '/otp', '/security-pin', '/register'];
 /**
- * Identity verification and onboarding: a signed-in customer is here until activated; once they
- * have wallets these pages only fail ('Verification data not found!'), so they go to /dashboard.
+ * Identity verification and onboarding pages (a route's `verification`): a signed-in customer is
+ * there until activated; once they have wallets these pages only fail ('Verification data not
+ * found!'), so the shell sends them to the signed-in home.
  */
-export const VERIFICATION_ROUTES = [
-  '/verify',
-  '/onboarding',
-  '/bvn-verification-status',
-  '/bvn-verification-start',
-  '/nin-verification-start',
-];
-
 export const isVerificationRoute = (pathname: string): boolean =>
-  VERIFICATION_ROUTES.includes(resolveRoute(pathname).path);
+  resolveRoute(pathname).verification;
 
 /**
- * SPEC §2: a protected route without stored tk and id goes to /login. A signed-in customer on a
- * sign-up step goes to /dashboard (which sends one not yet activated on to /not-activated), and
- * /security-pin without a verified phone goes back to /signup at the start rather than failing at
- * the end of Account Setup. Returns the redirect or null.
+ * SPEC §2: a signed-in route without stored tk and id goes to /login. A signed-in customer on a
+ * sign-up step (access signed-out or sign-up-token) goes to the signed-in home (which sends one not
+ * yet activated on to the not-activated screen), and a step that needs a verified phone's sign-up
+ * token goes back to the start of sign-up without one, rather than failing at the end of Account
+ * Setup. Landmarks, not names: the remotes declare where those are. Returns the redirect or null.
  */
 export function guardRedirect(pathname: string, storage: StorageLike): string | null {
   const entry = resolveRoute(pathname);
-  if (entry.protected && !hasSession(storage)) return '/login';
-  if (SIGN_UP_ROUTES.includes(entry.path) && hasSession(storage)) return '/dashboard';
-  if (entry.path === '/security-pin' && !hasSignupToken(storage)) return '/signup';
+  if (entry.access === 'signed-in' && !hasSession(storage)) return LOGIN_PATH;
+  const signUpStep = entry.access === 'signed-out' || entry.access === 'sign-up-token';
+  if (signUpStep && hasSession(storage)) return elsewhere(entry, landmark('signed-in-home'));
+  if (entry.access === 'sign-up-token' && !hasSignupToken(storage)) {
+    return elsewhere(entry, landmark('sign-up'));
+  }
   return null;
+}
+
+/** `to`, unless it is the very route the visitor is on: a declaration never makes a redirect loop. */
+function elsewhere(entry: RouteEntry, to: string): string | null {
+  return resolveRoute(to) === entry ? null : to;
 }

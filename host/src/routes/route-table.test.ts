@@ -1,14 +1,17 @@
 import { REMOTES } from '@ajo/tooling/remotes';
 import {
-  HOME_ROUTE,
-  NOT_ACTIVATED_PATH,
-  REMOTE_NAMES,
-  ROUTES,
+  homeRoute,
   isOwnedBy,
-  matches,
+  landmark,
   needsHostServices,
   resolveRoute,
+  routeTable,
+  setRouteDocument,
 } from './route-table';
+import { composeWorkspaceRoutes } from './test-document';
+
+// The table composed from a document carrying the workspace's declarations (test-document.ts).
+beforeEach(composeWorkspaceRoutes);
 
 describe('route table (SPEC §2)', () => {
   it.each([
@@ -47,46 +50,42 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('matches exact routes only on the whole path', () => {
-    expect(resolveRoute('/signup/extra')).toBe(HOME_ROUTE);
-    expect(resolveRoute('/login/x')).toBe(HOME_ROUTE);
-    expect(resolveRoute('/dashboard/unknown')).toBe(HOME_ROUTE);
+    expect(resolveRoute('/signup/extra')).toBe(homeRoute());
+    expect(resolveRoute('/login/x')).toBe(homeRoute());
+    expect(resolveRoute('/dashboard/unknown')).toBe(homeRoute());
     expect(resolveRoute('/dashboard/')).toMatchObject({ path: '/dashboard' });
   });
 
   it('matches prefix routes on sub-paths but not on look-alikes', () => {
     expect(resolveRoute('/register/step-2').path).toBe('/register');
-    expect(resolveRoute('/registered')).toBe(HOME_ROUTE);
+    expect(resolveRoute('/registered')).toBe(homeRoute());
   });
 
-  it('falls back to home for / and unmatched paths, /terms-and-conditions included', () => {
+  it('falls back to the home owner for / and unmatched paths, /terms-and-conditions included', () => {
     for (const path of ['/', '/nowhere', '/terms-and-conditions']) {
-      expect(resolveRoute(path)).toBe(HOME_ROUTE);
+      expect(resolveRoute(path)).toBe(homeRoute());
       expect(isOwnedBy('public_pages', path)).toBe(true);
     }
   });
 
-  it('protects exactly the dashboard and settings routes (plus /not-activated), with the dashboard layout', () => {
-    const protectedPaths = ROUTES.filter((r) => r.protected).map((r) => r.path);
-    expect(
-      protectedPaths.every(
-        (p) => p.startsWith('/dashboard') || p.startsWith('/settings') || p === '/not-activated',
-      ),
-    ).toBe(true);
-    expect(protectedPaths).toHaveLength(15);
-    expect(ROUTES.every((r) => r.protected === (r.layout === 'dashboard'))).toBe(true);
-    expect(HOME_ROUTE.protected).toBe(false);
+  it('protects exactly the routes the remotes declare signed-in, with the dashboard layout', () => {
+    const declared = REMOTES.flatMap((remote) =>
+      remote.routes.filter((r) => r.access === 'signed-in').map((r) => r.path),
+    );
+    // SPEC §2: the dashboard and settings routes, and the not-activated screen shown inside them.
+    expect(declared.length).toBeGreaterThan(0);
+    for (const path of declared)
+      expect(path).toMatch(/^\/(dashboard|settings|not-activated)(\/|$)/);
+    const protectedPaths = routeTable()
+      .routes.filter((r) => r.protected)
+      .map((r) => r.path);
+    expect([...protectedPaths].sort()).toEqual([...declared].sort());
+    expect(routeTable().routes.every((r) => r.protected === (r.layout === 'dashboard'))).toBe(true);
+    expect(homeRoute().protected).toBe(false);
   });
 
   it('gives each path exactly one owner', () => {
-    const owners = [
-      'onboarding',
-      'wallets',
-      'transfers',
-      'payments',
-      'settings',
-      'public_pages',
-      'host',
-    ] as const;
+    const owners = ['host', ...REMOTES.map((remote) => remote.name)];
     for (const path of ['/', '/signup', '/dashboard', '/faq', '/settings/delete-account']) {
       expect(owners.filter((o) => isOwnedBy(o, path))).toHaveLength(1);
     }
@@ -102,27 +101,44 @@ describe('route table (SPEC §2)', () => {
     expect(needsHostServices('/dashboard')).toBe(true);
   });
 
-  it('takes the remotes and their routes from the list of remotes, and adds its own /login', () => {
-    expect(REMOTE_NAMES).toEqual(REMOTES.map((remote) => remote.name));
-    expect(ROUTES.map((r) => r.path)).toEqual([
-      '/login',
-      ...REMOTES.flatMap((remote) => remote.routes.map((r) => r.path)),
-    ]);
+  it('takes every route a remote declares from the document, and adds its own /login', () => {
+    expect(
+      routeTable()
+        .routes.map((r) => r.path)
+        .sort(),
+    ).toEqual(['/login', ...REMOTES.flatMap((remote) => remote.routes.map((r) => r.path))].sort());
     for (const remote of REMOTES) {
       for (const { path } of remote.routes) expect(resolveRoute(path).owner).toBe(remote.name);
     }
   });
 
-  it('sends a signed-in customer without wallets to a protected page of the home remote', () => {
-    expect(resolveRoute(NOT_ACTIVATED_PATH)).toMatchObject({
-      path: NOT_ACTIVATED_PATH,
-      owner: HOME_ROUTE.owner,
+  it('finds the places it sends people by landmark, as the remotes declare them', () => {
+    expect(landmark('signed-in-home')).toBe('/dashboard');
+    expect(landmark('not-activated')).toBe('/not-activated');
+    expect(landmark('sign-up')).toBe('/signup');
+    expect(landmark('verify')).toBe('/verify');
+    expect(resolveRoute(landmark('not-activated'))).toMatchObject({
+      owner: homeRoute().owner,
       protected: true,
       layout: 'dashboard',
     });
   });
 
-  it('matches() ignores a trailing slash', () => {
-    expect(matches({ ...HOME_ROUTE, path: '/otp', match: 'exact' }, '/otp/')).toBe(true);
+  it('ignores a trailing slash', () => {
+    expect(resolveRoute('/otp/').path).toBe('/otp');
+  });
+});
+
+describe('route table without a registry document', () => {
+  afterEach(composeWorkspaceRoutes);
+
+  it('knows only the shell’s own /login; the rest has no owner, and the landmarks fall to /', () => {
+    setRouteDocument({ remotes: {} });
+    expect(resolveRoute('/login').owner).toBe('host');
+    expect(resolveRoute('/dashboard')).toBe(homeRoute());
+    expect(homeRoute().owner).toBe('');
+    expect(isOwnedBy('', '/dashboard')).toBe(false);
+    expect(landmark('signed-in-home')).toBe('/');
+    expect(routeTable().sidebar).toEqual([]);
   });
 });

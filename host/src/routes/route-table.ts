@@ -1,90 +1,65 @@
 // The one route table of the app (SPEC §2 "Route table"), used by single-spa registration, the guard,
-// the layout (navbar variant, sidebar badge, breadcrumb) and the tests. The remotes and the routes
-// each owns come from the list of remotes (@ajo/tooling/remotes); the host adds its own /login.
-import { REMOTES } from '@ajo/tooling/remotes';
+// the layout (navbar variant, sidebar, breadcrumb, document title) and the sign-in. The shell knows
+// no remote and none of their routes: each remote declares what it contributes (its remote.json,
+// stamped into its version's manifest) and the registry document the shell reads at start carries
+// the declaration of the version chosen for this browser; the table is composed from it here, with
+// the shell's own /login (docs/decisions/038-remotes-declare-their-routes.md). A remote's new
+// version with a new route is therefore live for exactly the browsers that get that version, and a
+// rollback takes the route away, without a build of the shell.
+import {
+  composeRoutes,
+  resolveRoute as resolveIn,
+  type ComposableDocument,
+  type Landmark,
+  type RouteDeclaration,
+  type RouteEntry,
+  type RouteTable,
+} from '@ajo/tooling/contributions';
 
-export type RemoteName = (typeof REMOTES)[number]['name'];
+export type { Landmark, RouteEntry, RouteTable };
 
 /**
- * 'host' marks a screen the shell renders itself (/login: the host owns auth, docs/architecture.md
- * "The pieces").
+ * A remote's federation name, or 'host' for a screen the shell renders itself (/login: the host
+ * owns auth, docs/architecture.md "The pieces"). '' when nobody owns the home page (no registry).
  */
-export type RouteOwner = RemoteName | 'host';
+export type RouteOwner = string;
 
-export interface RouteEntry {
-  path: string;
-  /** exact: the whole path; prefix: the path or anything under it (`/register/...`). */
-  match: 'exact' | 'prefix';
-  owner: RouteOwner;
-  /** SPEC §2: no stored tk and id redirects to /login. */
-  protected: boolean;
-  layout: 'public' | 'dashboard';
-  /** Breadcrumb / document title label. */
-  label: string;
-  /** Needs none of the host's services (bus, session, api): kept out of the first load of `/`. */
-  static: boolean;
+/** The shell's own routes: sign-in only. No remote may declare them (contributions.cjs RESERVED). */
+export const HOST_ROUTES: readonly RouteDeclaration[] = [{ path: '/login', label: 'Login' }];
+
+/** Where the guard sends a visitor without a session (SPEC §2): the shell's own sign-in. */
+export const LOGIN_PATH = '/login';
+
+let table: RouteTable = composeRoutes(null, [...HOST_ROUTES]);
+
+/**
+ * Composes the table of this page from its registry document (inlined in index.html, or fetched on
+ * a static host before the shell renders). Set once at start: the page keeps the versions, and so
+ * the routes, it started with; the next page load takes a newer document.
+ */
+export function setRouteDocument(document: ComposableDocument | null | undefined): RouteTable {
+  table = composeRoutes(document, [...HOST_ROUTES]);
+  return table;
 }
 
-interface RouteDefinition {
-  path: string;
-  prefix?: boolean;
-  label: string;
-  protected?: boolean;
-  static?: boolean;
+/** The page's composed table: routes, home, sidebar, landmarks. */
+export function routeTable(): RouteTable {
+  return table;
 }
 
-const route = (owner: RouteOwner, definition: RouteDefinition): RouteEntry => ({
-  path: definition.path,
-  match: definition.prefix ? 'prefix' : 'exact',
-  owner,
-  protected: definition.protected ?? false,
-  layout: definition.protected ? 'dashboard' : 'public',
-  label: definition.label,
-  static: definition.static ?? false,
-});
-
-/** The public-pages screen for a signed-in user with no wallets (SPEC §4, message SPEC §8). */
-export const NOT_ACTIVATED_PATH = '/not-activated';
-
-export const ROUTES: readonly RouteEntry[] = [
-  route('host', { path: '/login', label: 'Login' }),
-  ...REMOTES.flatMap((remote) =>
-    remote.routes.map((definition: RouteDefinition) => route(remote.name, definition)),
-  ),
-];
-
-// Exactly one remote owns the home page (tooling/remotes.test.ts).
-const homeOwner = REMOTES.find((remote) => 'home' in remote && remote.home)?.name as RemoteName;
-
-/** SPEC §2: '/' is the fallback home; /terms-and-conditions (no route) falls here too. */
-export const HOME_ROUTE: RouteEntry = route(homeOwner, {
-  path: '/',
-  prefix: true,
-  label: 'Home',
-  static: true,
-});
-
-export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((remote) => remote.name);
-
-function normalise(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed === '' ? '/' : trimmed;
-}
-
-export function matches(entry: RouteEntry, pathname: string): boolean {
-  const path = normalise(pathname);
-  if (entry.match === 'exact') return path === entry.path;
-  return path === entry.path || path.startsWith(`${entry.path}/`);
+/** SPEC §2: '/' is the fallback home; every path no route matches falls here too. */
+export function homeRoute(): RouteEntry {
+  return table.home;
 }
 
 /** The route a path resolves to; unmatched paths get the home fallback. */
 export function resolveRoute(pathname: string): RouteEntry {
-  return ROUTES.find((entry) => matches(entry, pathname)) ?? HOME_ROUTE;
+  return resolveIn(table, pathname) ?? table.home;
 }
 
-/** single-spa activity: is `remote` the owner of this path? */
-export function isOwnedBy(remote: RouteOwner, pathname: string): boolean {
-  return resolveRoute(pathname).owner === remote;
+/** single-spa activity: is `owner` the owner of this path? */
+export function isOwnedBy(owner: RouteOwner, pathname: string): boolean {
+  return owner !== '' && resolveRoute(pathname).owner === owner;
 }
 
 /**
@@ -93,4 +68,28 @@ export function isOwnedBy(remote: RouteOwner, pathname: string): boolean {
  */
 export function needsHostServices(pathname: string): boolean {
   return !resolveRoute(pathname).static;
+}
+
+/**
+ * The path of a landmark, the places the shell itself sends people (a signed-in customer's home,
+ * the not-activated screen, the start of sign-up, identity verification), as the live remotes
+ * declare them. Without one, the home page: it always exists and is never a redirect loop.
+ */
+export function landmark(name: Landmark): string {
+  return table.landmarks[name] ?? table.home.path;
+}
+
+/** Is a remote declaring this landmark live in this page? */
+export function hasLandmark(name: Landmark): boolean {
+  return table.landmarks[name] !== undefined;
+}
+
+/**
+ * The path of the live route the SPEC names `label` (the screen's title), for the few links the
+ * shell itself shows to a remote's screen that no landmark covers (SPEC §2: the public navbar's
+ * FAQ, the login page's forgotten PIN, the alerts bell). null when no live remote declares it: the
+ * link is then left out rather than sent to the home page.
+ */
+export function pathLabelled(label: string): string | null {
+  return table.routes.find((r) => r.owner !== 'host' && r.label === label)?.path ?? null;
 }
