@@ -16,8 +16,9 @@
  *   /login. signed-out: a sign-up step; a signed-in customer is sent to the signed-in home.
  *   sign-up-token: needs the sign-up token of a verified phone, else back to the sign-up landmark
  *   (and signed-out too).
- * @typedef {'signed-in-home' | 'not-activated' | 'sign-up' | 'verify'} Landmark
- *   The paths the shell itself sends people to, found by what they are rather than by name.
+ * @typedef {'signed-in-home' | 'not-activated' | 'sign-up' | 'verify' | 'faq' | 'reset-pin' | 'alerts'} Landmark
+ *   The paths the shell itself sends people to or links (SPEC §2: the navbar's FAQ, the login
+ *   form's forgotten PIN, the alerts bell), found by what they are rather than by name.
  *
  * @typedef {object} RouteDeclaration
  * @property {string} path
@@ -83,7 +84,15 @@ const NAME = /^[a-z][a-z0-9_]{1,30}$/;
 const PATH = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
 const ACCESS = ['public', 'signed-in', 'signed-out', 'sign-up-token'];
 const LAYOUTS = ['public', 'dashboard'];
-const LANDMARKS = ['signed-in-home', 'not-activated', 'sign-up', 'verify'];
+const LANDMARKS = [
+  'signed-in-home',
+  'not-activated',
+  'sign-up',
+  'verify',
+  'faq',
+  'reset-pin',
+  'alerts',
+];
 const ROUTE_KEYS = [
   'path',
   'prefix',

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { EventBus } from '@ajo/shared/events';
 import { loadHostApi } from '../federation/host-modules';
-import { pathLabelled } from '../routes/route-table';
+import { linkTo } from '../routes/route-table';
 import { NavLink } from './nav-link';
 import styles from './alerts-bell.module.css';
 
@@ -55,7 +55,7 @@ export default function AlertsBell({ bus, loadApi = loadHostApi }: AlertsBellPro
   }, [bus, refresh]);
 
   // The alerts screen as the live remotes declare it (SPEC names it Alerts); none live, no bell.
-  const alerts = pathLabelled('Alerts');
+  const alerts = linkTo('alerts');
   if (!alerts) return null;
   return (
     <NavLink href={alerts} className={styles.bell} aria-label={alertsLabel(unread)}>

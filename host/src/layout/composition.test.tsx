@@ -38,16 +38,16 @@ const ada = {
   wallets: [{ id: 1, name: 'Ajo Wallet', account_no: '1100012345', balance: 0, product_id: 1 }],
 } as unknown as User;
 
-const CABLE_TV = '/dashboard/payments/cable-tv';
+const GIFT_CARDS = '/dashboard/payments/gift-cards';
 
-/** The workspace document with payments at 1.1.0, whose declaration adds a Cable TV screen. */
-function withCableTv(): RegistryDocument {
+/** The workspace document with payments at 1.1.0, whose declaration adds a Gift Cards screen. */
+function withGiftCards(): RegistryDocument {
   const doc = workspaceDocument();
   const payments = workspaceContributions('payments');
-  payments.routes.push({ path: CABLE_TV, label: 'Cable TV', access: 'signed-in' });
+  payments.routes.push({ path: GIFT_CARDS, label: 'Gift Cards', access: 'signed-in' });
   payments.nav = [
     ...(payments.nav ?? []),
-    { group: 'Payments', label: 'Cable TV', path: CABLE_TV, order: 430 },
+    { group: 'Payments', label: 'Gift Cards', path: GIFT_CARDS, order: 440 },
   ];
   doc.remotes.payments = {
     version: '1.1.0',
@@ -98,16 +98,16 @@ afterEach(() => localStorage.clear());
 
 describe('a remote’s new version adds a screen; rolling it back takes it away', () => {
   it('shows the new screen’s link, breadcrumb and title, and gives its path to the remote', async () => {
-    setRouteDocument(withCableTv());
-    renderShellAt(CABLE_TV);
-    expect(resolveRoute(CABLE_TV)).toMatchObject({ owner: 'payments', label: 'Cable TV' });
-    expect(isOwnedBy('payments', CABLE_TV)).toBe(true);
-    expect(sidebarLinks()).toEqual(expect.arrayContaining(['Data', 'Cable TV']));
-    const link = screen.getByRole('link', { name: 'Cable TV' });
-    expect(link).toHaveAttribute('href', CABLE_TV);
+    setRouteDocument(withGiftCards());
+    renderShellAt(GIFT_CARDS);
+    expect(resolveRoute(GIFT_CARDS)).toMatchObject({ owner: 'payments', label: 'Gift Cards' });
+    expect(isOwnedBy('payments', GIFT_CARDS)).toBe(true);
+    expect(sidebarLinks()).toEqual(expect.arrayContaining(['Cable TV', 'Gift Cards']));
+    const link = screen.getByRole('link', { name: 'Gift Cards' });
+    expect(link).toHaveAttribute('href', GIFT_CARDS);
     expect(link).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Cable TV');
-    await waitFor(() => expect(document.title).toBe('Cable TV | Ajo Wallet'));
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Gift Cards');
+    await waitFor(() => expect(document.title).toBe('Gift Cards | Ajo Wallet'));
     // Payments' group keeps its place: ordered by its smallest entry.
     const groups = within(screen.getByRole('navigation', { name: 'Dashboard menu' }))
       .getAllByRole('heading')
@@ -118,11 +118,11 @@ describe('a remote’s new version adds a screen; rolling it back takes it away'
   it('after the rollback: no link, and the path falls to the home page like any unknown path', () => {
     setRouteDocument(workspaceDocument());
     renderShellAt('/dashboard/payments/airtime');
-    expect(sidebarLinks()).not.toContain('Cable TV');
+    expect(sidebarLinks()).not.toContain('Gift Cards');
     expect(sidebarLinks()).toEqual(expect.arrayContaining(['Airtime', 'Electricity', 'Data']));
-    expect(resolveRoute(CABLE_TV)).toBe(homeRoute());
-    expect(isOwnedBy('payments', CABLE_TV)).toBe(false);
-    expect(isOwnedBy(homeRoute().owner, CABLE_TV)).toBe(true);
+    expect(resolveRoute(GIFT_CARDS)).toBe(homeRoute());
+    expect(isOwnedBy('payments', GIFT_CARDS)).toBe(false);
+    expect(isOwnedBy(homeRoute().owner, GIFT_CARDS)).toBe(true);
   });
 });
 

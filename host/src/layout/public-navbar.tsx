@@ -1,5 +1,5 @@
 import { NavLink } from './nav-link';
-import { landmark, pathLabelled } from '../routes/route-table';
+import { landmark, linkTo } from '../routes/route-table';
 import styles from './public-navbar.module.css';
 
 export const BRAND = 'Ajo Wallet';
@@ -9,7 +9,7 @@ export const BRAND = 'Ajo Wallet';
  * the live remotes declare them; the dashboard variant shows only the brand.
  */
 export function PublicNavbar({ variant }: { variant: 'public' | 'dashboard' }) {
-  const faq = pathLabelled('FAQ');
+  const faq = linkTo('faq');
   return (
     <nav className={styles.navbar} aria-label="Main">
       <NavLink href="/" className={styles.brand}>

@@ -7,7 +7,7 @@ import { Button, TextField } from '@ajo/shared/ui';
 import { loadHostApi } from '../federation/host-modules';
 import { NavLink } from '../layout/nav-link';
 import type { HostServices } from '../layout/use-host-services';
-import { landmark, pathLabelled } from '../routes/route-table';
+import { landmark, linkTo } from '../routes/route-table';
 import { signIn } from './sign-in';
 import styles from './login-page.module.css';
 
@@ -33,7 +33,7 @@ export function LoginPage({ services, navigate, loadApi = loadHostApi }: LoginPa
     formState: { errors, isSubmitting },
   } = useForm<LoginFormValues>({ resolver, defaultValues: { phone_number: '', security_pin: '' } });
 
-  const forgotPin = pathLabelled('Reset Security PIN');
+  const forgotPin = linkTo('reset-pin');
 
   const login = async (values: LoginFormValues) => {
     if (!services) return;

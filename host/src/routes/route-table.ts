@@ -85,11 +85,10 @@ export function hasLandmark(name: Landmark): boolean {
 }
 
 /**
- * The path of the live route the SPEC names `label` (the screen's title), for the few links the
- * shell itself shows to a remote's screen that no landmark covers (SPEC §2: the public navbar's
- * FAQ, the login page's forgotten PIN, the alerts bell). null when no live remote declares it: the
- * link is then left out rather than sent to the home page.
+ * The path of a landmark the shell links to but never sends anyone to (SPEC §2: the public
+ * navbar's FAQ, the login page's forgotten PIN, the alerts bell), or null when no live remote
+ * declares it: the link is then left out rather than sent to the home page.
  */
-export function pathLabelled(label: string): string | null {
-  return table.routes.find((r) => r.owner !== 'host' && r.label === label)?.path ?? null;
+export function linkTo(name: Landmark): string | null {
+  return table.landmarks[name] ?? null;
 }
