@@ -1,4 +1,5 @@
 // @ts-check
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, read by the workspace's own tools */
 'use strict';
 // The remotes of this workspace: every `mfe-*` folder with a `remote.json`, the declaration the
 // remote owns (what it contributes: its name, routes, sidebar entries, home page; see
