@@ -1,12 +1,22 @@
 /** @jest-environment node */
-// A team builds and publishes its remote outside the monorepo (host/README.md "Operators"): one
-// remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
+// A team works on its remote outside the monorepo (host/README.md "A team ships its remote alone"):
+// one remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
 // remote-kit) as the tarballs `pnpm pack` makes, installed from the pnpm store (the registry only for
-// what the store's metadata cache lacks), built by
-// its own `release:upload` script, which uploads the build to an operator API and makes it live
-// there, past the checks, the headless mount of this real build included.
+// what the store's metadata cache lacks). Its own scripts lint it (the config from
+// @ajo/tooling/eslint-remote), test it (jest compiling @ajo/shared and @ajo/remote-kit from
+// node_modules), typecheck it, and `release:upload` builds it, uploads the build to an operator API
+// and makes it live there, past the checks, the headless mount of this real build included.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildOperatorApp } from './operator/index.js';
@@ -43,6 +53,14 @@ function run(
     child.stderr?.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('close', (code) => resolve({ code, out }));
   });
+}
+/** A port nothing listens on (one a server had a moment ago). */
+async function closedPort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 const pnpm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   run(process.execPath, [path.join(repo, 'scripts', 'pnpm.mjs'), ...args], {
@@ -122,6 +140,36 @@ describe('a remote outside the workspace', () => {
     expect(installed.out).not.toMatch(/ERR_PNPM/);
     expect(installed.code).toBe(0);
 
+    // The team's everyday scripts, with nothing from the monorepo: lint and typecheck the whole
+    // remote, run all its tests (the remote kit's lifecycles and error boundary, @ajo/shared's ui and
+    // router among what they run, compiled from node_modules).
+    const linted = await pnpm(['run', 'lint'], dir);
+    expect([linted.code, linted.out]).toEqual([0, expect.any(String)]);
+    const typechecked = await pnpm(['run', 'typecheck'], dir);
+    expect([typechecked.code, typechecked.out]).toEqual([0, expect.any(String)]);
+    const tested = await pnpm(['run', 'test'], dir);
+    expect([tested.code, tested.out]).toEqual([0, expect.stringMatching(/Tests: +\d+ passed/)]);
+    expect(tested.out).not.toMatch(/Cannot use import statement/);
+    // A lint problem is found there too: the config is the remote's own, not a no-op.
+    const lifecycles = path.join(dir, 'src', 'app', 'lifecycles.tsx');
+    const source = readFileSync(lifecycles, 'utf8');
+    writeFileSync(
+      lifecycles,
+      `${source}import type { HostApi } from '@ajo/host/x';\nexport type X = HostApi;\n`,
+    );
+    const refused = await pnpm(['run', 'lint'], dir);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('A remote never imports another remote or the host');
+    writeFileSync(lifecycles, source);
+
+    // The remote declares its name in remote.json (the contract of the remotes' contributions); a
+    // remote copied from a branch before its declaration existed gets the minimal one.
+    if (!existsSync(path.join(dir, 'remote.json'))) {
+      writeFileSync(
+        path.join(dir, 'remote.json'),
+        JSON.stringify({ name: 'public_pages', routes: [], nav: [] }),
+      );
+    }
     const { port } = operatorApp.server.address() as AddressInfo;
     const released = await pnpm(
       ['run', 'release:upload', '--activate', '--reason', 'first release from the team pipeline'],
@@ -130,6 +178,25 @@ describe('a remote outside the workspace', () => {
     );
     expect(released.out).toMatch(/"published":true/);
     expect(released.code).toBe(0);
+
+    // A registry that cannot be reached: one clear line naming the URL (its prefix kept), no stack.
+    const closed = await run(
+      process.execPath,
+      // The installed bin's script itself (node_modules/.bin holds a shell shim of it).
+      [path.join(dir, 'node_modules', '@ajo', 'tooling', 'publish-remote.mjs')],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          AJO_REGISTRY_URL: `http://127.0.0.1:${await closedPort()}/platform`,
+          AJO_OPERATOR_TOKEN: TOKEN,
+        },
+      },
+    );
+    expect(closed.code).toBe(1);
+    expect(closed.out).toMatch(
+      /^ajo-publish-remote: cannot reach the registry at http:\/\/127\.0\.0\.1:\d+\/platform\/_operator\/registry\/public_pages\/versions\/.*connection refused.*\n$/,
+    );
 
     const manifest = JSON.parse(readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
     expect(manifest.name).toBe('public_pages');
