@@ -30,6 +30,14 @@ const pascal = (name) =>
     .filter(Boolean)
     .map((w) => w[0].toUpperCase() + w.slice(1))
     .join('');
+/**
+ * `text` as a JavaScript string (labels are the team's words: quotes, braces), quoted as prettier
+ * would: single quotes unless the text has more of them than double quotes.
+ */
+const js = (text) => {
+  const quote = text.split("'").length > text.split('"').length ? '"' : "'";
+  return `${quote}${text.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
+};
 const sentence = (name) => {
   const words = name.split('_').filter(Boolean).join(' ');
   return words[0].toUpperCase() + words.slice(1);
@@ -71,9 +79,9 @@ function parse(argv) {
     );
   }
   const route = values.route ?? `/dashboard/${kebab(name)}`;
-  if (!ROUTE_PATH.test(route)) {
+  if (!ROUTE_PATH.test(route) || route.length > 80) {
     refuse(
-      `--route ${JSON.stringify(route)} is not a route path: /lowercase-words/like-this, no trailing slash`,
+      `--route ${JSON.stringify(route)} is not a route path: /lowercase-words/like-this, no trailing slash, 80 characters at most`,
     );
   }
   const label = values.label ?? sentence(name);
@@ -82,7 +90,10 @@ function parse(argv) {
     ['label', label],
     ['group', group],
   ]) {
-    if (!text.trim() || text.length > 60) refuse(`--${option} needs 1-60 characters`);
+    // eslint-disable-next-line no-control-regex -- a label is one line of text
+    if (!text.trim() || text.length > 60 || /[\u0000-\u001f]/.test(text)) {
+      refuse(`--${option} needs 1-60 characters on one line`);
+    }
   }
   const dir = path.resolve(values.dir ?? `mfe-${kebab(name)}`);
   if (existsSync(dir)) refuse(`${dir} already exists: choose another --dir (nothing was written)`);
@@ -150,7 +161,11 @@ const { createRemoteConfig } = require('@ajo/tooling/webpack');
 
 module.exports = (env, argv) => createRemoteConfig(__dirname, env, argv);
 `,
-    'tsconfig.json': json({ extends: '@ajo/tooling/tsconfig.web.json', include: ['src', '*.ts'] }),
+    'tsconfig.json': `{
+  "extends": "@ajo/tooling/tsconfig.web.json",
+  "include": ["src", "*.ts"]
+}
+`,
     'jest.config.cjs': `/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS build config */
 module.exports = require('@ajo/tooling/jest').webJestConfig();
 `,
@@ -171,13 +186,14 @@ import { ${Screen} } from '../features/${feature}/components/${feature}-screen';
 
 // Opt in to v7 behaviour now (and silence the v6 deprecation warnings).
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+const ROUTE = '${route}';
 
-/** The routes remote.json declares; the shell mounts this remote only on them. */
+/** The routes remote.json declares (its test holds them together); the shell mounts it only there. */
 export function RemoteRoot() {
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
       <Routes>
-        <Route path="${route}" element={<${Screen} />} />
+        <Route path={ROUTE} element={<${Screen} />} />
         <Route path="*" element={null} />
       </Routes>
     </BrowserRouter>
@@ -186,6 +202,7 @@ export function RemoteRoot() {
 `,
     'src/app/remote-root.test.tsx': `import { render, screen } from '@testing-library/react';
 import { customer, resetHost, session } from '@ajo/remote-kit/testing';
+import contributions from '../../remote.json';
 import { RemoteRoot } from './remote-root';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
@@ -193,11 +210,13 @@ jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/test
 beforeEach(() => resetHost());
 
 describe('${name} routes', () => {
-  it('shows the ${label} screen on ${route}', async () => {
+  // Every route remote.json declares has its screen here, headed with the route's label (the
+  // breadcrumb and document title the shell shows for it).
+  it.each(contributions.routes)('shows its screen on $path, titled $label', async (route) => {
     session.setUser(customer());
-    window.history.pushState(null, '', '${route}');
+    window.history.pushState(null, '', route.path);
     render(<RemoteRoot />);
-    expect(await screen.findByRole('heading', { level: 1, name: ${JSON.stringify(label)} })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(route.label);
   });
 
   it('renders nothing on a path it does not own', () => {
@@ -215,7 +234,10 @@ jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/test
 
 describe('${name} single-spa lifecycles', () => {
   it('mounts into the element single-spa gives and unmounts cleanly', async () => {
-    const remote = await mountRemote(lifecycles, { name: '${name}', path: '${route}' });
+    const remote = await mountRemote(lifecycles, {
+      name: '${name}',
+      path: '${route}',
+    });
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     await remote.unmount();
     expect(remote.element).toBeEmptyDOMElement();
@@ -224,12 +246,14 @@ describe('${name} single-spa lifecycles', () => {
 `,
     [`${screenFile}.tsx`]: `import { useCurrentUser } from '@ajo/remote-kit/use-current-user';
 
-/** ${label}: the remote's first screen. Replace its content with the feature's own. */
+const TITLE = ${js(label)};
+
+/** The remote's first screen: replace its content with the feature's own. */
 export function ${Screen}() {
   const { user } = useCurrentUser();
   return (
     <section aria-labelledby="${feature}-title">
-      <h1 id="${feature}-title">${label}</h1>
+      <h1 id="${feature}-title">{TITLE}</h1>
       {user ? (
         <p>
           Signed in as {user.first_name} {user.last_name}.

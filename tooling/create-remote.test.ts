@@ -18,6 +18,8 @@ import path from 'node:path';
 
 jest.setTimeout(120_000);
 const CLI = path.join(__dirname, 'create-remote.mjs');
+const PRETTIER = path.join(__dirname, '..', 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+const PRETTIER_CONFIG = path.join(__dirname, '..', '.prettierrc.json');
 const REMOTE_DEPS = path.join(__dirname, '..', 'mfe-public-pages', 'node_modules');
 
 let tmp: string;
@@ -50,7 +52,7 @@ describe('ajo-create-remote', () => {
       '--route',
       '/dashboard/payments/cable-tv',
       '--label',
-      'Cable TV',
+      "Cable TV's {plans}",
       '--group',
       'Payments',
     );
@@ -61,13 +63,18 @@ describe('ajo-create-remote', () => {
       routes: [
         {
           path: '/dashboard/payments/cable-tv',
-          label: 'Cable TV',
+          label: "Cable TV's {plans}",
           access: 'signed-in',
           layout: 'dashboard',
         },
       ],
       nav: [
-        { group: 'Payments', label: 'Cable TV', path: '/dashboard/payments/cable-tv', order: 5000 },
+        {
+          group: 'Payments',
+          label: "Cable TV's {plans}",
+          path: '/dashboard/payments/cable-tv',
+          order: 5000,
+        },
       ],
     });
     const pkg = readJson(path.join(dir, 'package.json'));
@@ -92,6 +99,12 @@ describe('ajo-create-remote', () => {
     expect(typechecked).toEqual({ code: 0, out: '' });
     const linted = await run(path.join(REMOTE_DEPS, 'eslint', 'bin', 'eslint.js'), ['src'], dir);
     expect(linted).toEqual({ code: 0, out: '' });
+    // Written as the platform's code is formatted: a team's first prettier run changes nothing.
+    const formatted = await run(PRETTIER, ['--check', '--config', PRETTIER_CONFIG, '.'], dir);
+    expect(formatted).toEqual({
+      code: 0,
+      out: expect.stringContaining('All matched files use Prettier code style!'),
+    });
   });
 
   it('links the platform packages inside the monorepo, and names the defaults after the remote', async () => {
@@ -113,9 +126,30 @@ describe('ajo-create-remote', () => {
       routes: [{ path: '/dashboard/loyalty-points', label: 'Loyalty points' }],
       nav: [{ group: 'Loyalty points', path: '/dashboard/loyalty-points' }],
     });
-    expect(readFileSync(path.join(dir, 'src', 'app', 'remote-root.tsx'), 'utf8')).toContain(
-      '<Route path="/dashboard/loyalty-points" element={<LoyaltyPointsScreen />} />',
+    expect(readFileSync(path.join(dir, 'src', 'app', 'remote-root.tsx'), 'utf8')).toMatch(
+      /const ROUTE = '\/dashboard\/loyalty-points';[^]*<Route path=\{ROUTE\} element=\{<LoyaltyPointsScreen \/>\} \/>/,
     );
+  });
+
+  it('writes code as prettier formats it with the longest name, route and label it takes', async () => {
+    const dir = path.join(tmp, 'long');
+    const route = `/dashboard/${'a-long-segment/'.repeat(4)}${'x'.repeat(9)}`;
+    expect(route).toHaveLength(80);
+    const made = await create(
+      'a_remote_with_a_very_long_name',
+      '--dir',
+      dir,
+      '--route',
+      route,
+      '--label',
+      `Ada's "plans" {for} <TV> & \\ more`.padEnd(60, '.'),
+    );
+    expect(made.code).toBe(0);
+    const formatted = await run(PRETTIER, ['--check', '--config', PRETTIER_CONFIG, '.'], dir);
+    expect(formatted).toEqual({
+      code: 0,
+      out: expect.stringContaining('All matched files use Prettier code style!'),
+    });
   });
 
   it('refuses an existing folder, a bad name or route, with one clear line, and writes nothing', async () => {
@@ -133,7 +167,11 @@ describe('ajo-create-remote', () => {
         /--route "\/dashboard\/cards\/" is not a route path/,
       ],
       [['cards', '--dir', 'x', '--route', 'dashboard/Cards'], /is not a route path/],
-      [['cards', '--dir', 'x', '--label', ' '], /--label needs 1-60 characters/],
+      [
+        ['cards', '--dir', 'x', '--group', 'Pay\nments'],
+        /--group needs 1-60 characters on one line/,
+      ],
+      [['cards', '--dir', 'x', '--label', ' '], /--label needs 1-60 characters on one line/],
       [[], /^ajo-create-remote: usage: ajo-create-remote <name>/],
       [['cards', '--dir', 'x', '--colour', 'red'], /Unknown option '--colour'/],
     ];
