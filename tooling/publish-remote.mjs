@@ -75,7 +75,8 @@ async function call({ base, token }, method, route, body, headers) {
   } catch (error) {
     fail(
       `cannot reach the registry at ${url.origin}${url.pathname}: ${unreachable(error)}. ` +
-        'Check AJO_REGISTRY_URL (the operator API, with its path prefix if it has one) and that it is reachable from here.',
+        'Check AJO_REGISTRY_URL (the operator API, with its path prefix if it has one) and that it is reachable from here; ' +
+        'running again is safe (a version is published once, the same build again is accepted).',
     );
   }
   let text;

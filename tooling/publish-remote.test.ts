@@ -9,6 +9,8 @@ import { gunzipSync } from 'node:zlib';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// Each case starts a Node process: seconds apiece on a busy two-core machine.
+jest.setTimeout(60_000);
 const CLI = path.join(__dirname, 'publish-remote.mjs');
 const TOKEN = 'team-pipeline-token-0123456789';
 
@@ -116,7 +118,10 @@ describe('ajo-publish-remote', () => {
     ]);
     // The upload is dist/ as a gzipped tarball (the container in it), the activation the version.
     expect(gunzipSync(seen[0]!.body).toString('latin1')).toContain('/* the container */');
-    expect(JSON.parse(seen[1]!.body.toString())).toEqual({ version: '0.3.0', reason: 'new screen' });
+    expect(JSON.parse(seen[1]!.body.toString())).toEqual({
+      version: '0.3.0',
+      reason: 'new screen',
+    });
     expect(run.out).toContain('"published":true');
   });
 
