@@ -8,6 +8,7 @@ import globals from 'globals';
 import { REMOTES, remoteFolder, remotePackage } from './tooling/remotes.cjs';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { remoteImportPatterns } from './tooling/eslint-remote.mjs';
 
 const remotes = REMOTES.map(remoteFolder);
 const appPackages = ['@ajo/host', ...REMOTES.map(remotePackage), '@ajo/middleware', '@ajo/control-plane'];
@@ -108,13 +109,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: appPackages.filter((p) => p !== remotePackage(remote)).flatMap((p) => [p, `${p}/*`]),
-              message: 'A remote never imports another remote or the host; it reaches the host\'s modules through @ajo/remote-kit/host.',
-            },
+            // The remote's own config (its folder's eslint.config.mjs, and a team's outside the monorepo).
+            ...remoteImportPatterns(remotePackage(remote)),
             { group: remotes.filter((r) => r !== remoteFolder(remote)).map((r) => `**/${r}/**`), message: 'A remote never reaches into another remote\'s files.' },
-            { regex: '^\\.{1,2}/(.+/)?(host|shared|remote-kit|tooling)/', message: 'Other packages are imported by name and their exports (@ajo/shared/..., @ajo/remote-kit/...), never by path.' },
-            { regex: '^host/', message: 'Reach the host\'s modules through @ajo/remote-kit/host (its loader and their types).' },
           ],
         },
       ],

@@ -16,6 +16,14 @@ const swcTransform = [
 /** CSS Modules resolve to their own class names, so tests can query `styles.x`. */
 const cssModules = { '\\.css$': require.resolve('identity-obj-proxy') };
 
+/**
+ * @ajo/shared and @ajo/remote-kit ship TypeScript sources (each remote compiles its own copy:
+ * docs/decisions/005-remote-kit-compiled-in.md). In the workspace they are linked folders; a team
+ * outside it installs them into node_modules (pnpm: node_modules/.pnpm/<id>/node_modules/@ajo/...),
+ * where jest by default transforms nothing. Every other package in node_modules stays untransformed.
+ */
+const NOT_AJO_PACKAGES = '/node_modules/(?!\\.pnpm/|@ajo/)';
+
 function webJestConfig(overrides = {}) {
   return {
     testEnvironment: require.resolve('jest-environment-jsdom'),
@@ -23,8 +31,9 @@ function webJestConfig(overrides = {}) {
     moduleNameMapper: cssModules,
     setupFilesAfterEnv: [require.resolve('./jest-setup.cjs')],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    transformIgnorePatterns: [NOT_AJO_PACKAGES],
     ...overrides,
   };
 }
 
-module.exports = { webJestConfig, swcTransform, cssModules };
+module.exports = { webJestConfig, swcTransform, cssModules, NOT_AJO_PACKAGES };

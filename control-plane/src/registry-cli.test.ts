@@ -96,6 +96,23 @@ describe('registry-cli', () => {
     });
   });
 
+  it('says in one line, with no stack trace, that the registry database URL is not one', () => {
+    for (const url of ['not-a-url', 'mysql://ops.example/registry']) {
+      const result = spawnSync(
+        process.execPath,
+        [path.join(__dirname, '..', 'bin', 'registry-cli.mjs'), 'list'],
+        {
+          env: { ...process.env, DEPLOY_DIR: deployDir, REGISTRY_DATABASE_URL: url },
+          encoding: 'utf8',
+        },
+      );
+      expect([result.status, result.stderr]).toEqual([
+        1,
+        'registry: REGISTRY_DATABASE_URL must be a postgres:// or postgresql:// URL\n',
+      ]);
+    }
+  });
+
   it('still runs on a corrupted registry, says how to repair it, and repairs it', () => {
     corruptDatabase(deployDir, 'not a database at all');
     const broken = cli('list');

@@ -67,10 +67,24 @@ function parseCommandLine() {
 const { values, positionals } = parsed;
 const [command, ...args] = positionals;
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-const store = createRegistryStore(deployDir, {
-  databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
-  ...liveChecks(path.join(repoRoot, 'host')),
-});
+/** What went wrong, in one line: an operator's terminal or a pipeline log, not a stack trace. */
+function oneLine(error: unknown) {
+  if (error instanceof RegistryError) return error.message;
+  const { message, code } = error as { message?: string; code?: string };
+  return `registry: ${message ?? String(error)}${code && !message?.includes(code) ? ` (${code})` : ''}`;
+}
+
+let store: ReturnType<typeof createRegistryStore>;
+try {
+  store = createRegistryStore(deployDir, {
+    databaseUrl: process.env.REGISTRY_DATABASE_URL || undefined,
+    ...liveChecks(path.join(repoRoot, 'host')),
+  });
+} catch (error) {
+  // A REGISTRY_DATABASE_URL that is not one, an unwritable DEPLOY_DIR: said before any command.
+  process.stderr.write(`${oneLine(error)}\n`);
+  process.exit(1);
+}
 const change = {
   operator: operatorName(),
   reason: values.reason,
@@ -130,9 +144,7 @@ try {
       code = 2;
   }
 } catch (error) {
-  process.stderr.write(
-    `${error instanceof RegistryError ? error.message : (error as Error).stack}\n`,
-  );
+  process.stderr.write(`${oneLine(error)}\n`);
   code = 1;
 } finally {
   await store.close();

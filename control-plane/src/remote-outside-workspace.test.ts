@@ -1,12 +1,23 @@
 /** @jest-environment node */
-// A team builds and publishes its remote outside the monorepo (host/README.md "Operators"): one
-// remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
+// A team works on its remote outside the monorepo (host/README.md "A team ships its remote alone"):
+// one remote copied to a folder of its own, the workspace packages it uses (tooling, shared,
 // remote-kit) as the tarballs `pnpm pack` makes, installed from the pnpm store (the registry only for
-// what the store's metadata cache lacks), built by
-// its own `release:upload` script, which uploads the build to an operator API and makes it live
-// there, past the checks, the headless mount of this real build included.
+// what the store's metadata cache lacks). Its own scripts lint it (the config from
+// @ajo/tooling/eslint-remote), test it (jest compiling @ajo/shared and @ajo/remote-kit from
+// node_modules), typecheck it, and `release:upload` builds it, uploads the build to an operator API
+// and makes it live there, past the checks, the headless mount of this real build included. A remote
+// the scaffold (ajo-create-remote) writes passes its own lint, typecheck and tests the same way.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildOperatorApp } from './operator/index.js';
@@ -43,6 +54,14 @@ function run(
     child.stderr?.on('data', (chunk: Buffer) => (out += String(chunk)));
     child.on('close', (code) => resolve({ code, out }));
   });
+}
+/** A port nothing listens on (one a server had a moment ago). */
+async function closedPort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 const pnpm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   run(process.execPath, [path.join(repo, 'scripts', 'pnpm.mjs'), ...args], {
@@ -86,8 +105,10 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('a remote outside the workspace', () => {
-  it('builds from packed workspace packages, publishes over HTTP and goes live after the mount check', async () => {
+/** The workspace packages a remote uses, as the tarballs `pnpm pack` makes (file: specs). */
+let tarballSpecs: Promise<Record<string, string>> | undefined;
+function packedPackages() {
+  tarballSpecs ??= (async () => {
     const tarballs = path.join(tmp, 'tarballs');
     mkdirSync(tarballs);
     const files: Record<string, string> = {};
@@ -96,32 +117,78 @@ describe('a remote outside the workspace', () => {
       expect(packed).toMatchObject({ code: 0 });
       files[name] = `file:../tarballs/${path.basename(packed.out.trim().split('\n').at(-1) ?? '')}`;
     }
+    return files;
+  })();
+  return tarballSpecs;
+}
 
+/**
+ * Installs the remote in `dir` as a team would, the platform's packages (workspace:* in the
+ * monorepo, a version in a scaffolded remote) being the tarballs.
+ */
+async function installOutside(dir: string) {
+  const files = await packedPackages();
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  for (const deps of [pkg.dependencies, pkg.devDependencies]) {
+    for (const name of Object.keys(deps ?? {})) {
+      if (name in files) deps[name] = files[name];
+    }
+  }
+  // The packed packages name each other by version (workspace:* becomes 0.1.0): the tarballs too.
+  pkg.pnpm = { overrides: files };
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
+  writeFileSync(path.join(dir, 'pnpm-lock.yaml'), standaloneLockfile());
+  expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).not.toContain('workspace:');
+
+  // As a team's machine would: pnpm freezes the lockfile when it sees CI=true (as CI runs npm
+  // test), and the seeded lockfile does not name the tarballs yet. The tarballs' own
+  // dependencies are resolved afresh, which needs registry metadata a frozen install never
+  // cached: --prefer-offline reads the cache and asks the registry only for what is missing.
+  const installed = await pnpm(['install', '--prefer-offline'], dir, { CI: 'false' });
+  expect(installed.out).not.toMatch(/ERR_PNPM/);
+  expect(installed.code).toBe(0);
+  return pkg;
+}
+
+describe('a remote outside the workspace', () => {
+  it('builds from packed workspace packages, publishes over HTTP and goes live after the mount check', async () => {
     const dir = path.join(tmp, REMOTE);
     cpSync(path.join(repo, REMOTE), dir, {
       recursive: true,
       filter: (src) => !/[\\/](node_modules|dist)$/.test(src),
     });
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    for (const deps of [pkg.dependencies, pkg.devDependencies]) {
-      for (const [name, spec] of Object.entries<string>(deps ?? {})) {
-        if (spec.startsWith('workspace:')) deps[name] = files[name];
-      }
+    const pkg = await installOutside(dir);
+
+    // The team's everyday scripts, with nothing from the monorepo: lint and typecheck the whole
+    // remote, run all its tests (the remote kit's lifecycles and error boundary, @ajo/shared's ui and
+    // router among what they run, compiled from node_modules).
+    const linted = await pnpm(['run', 'lint'], dir);
+    expect([linted.code, linted.out]).toEqual([0, expect.any(String)]);
+    const typechecked = await pnpm(['run', 'typecheck'], dir);
+    expect([typechecked.code, typechecked.out]).toEqual([0, expect.any(String)]);
+    const tested = await pnpm(['run', 'test'], dir);
+    expect([tested.code, tested.out]).toEqual([0, expect.stringMatching(/Tests: +\d+ passed/)]);
+    expect(tested.out).not.toMatch(/Cannot use import statement/);
+    // A lint problem is found there too: the config is the remote's own, not a no-op.
+    const lifecycles = path.join(dir, 'src', 'app', 'lifecycles.tsx');
+    const source = readFileSync(lifecycles, 'utf8');
+    writeFileSync(
+      lifecycles,
+      `${source}import type { HostApi } from '@ajo/host/x';\nexport type X = HostApi;\n`,
+    );
+    const refused = await pnpm(['run', 'lint'], dir);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toContain('A remote never imports another remote or the host');
+    writeFileSync(lifecycles, source);
+
+    // The remote declares its name in remote.json (the contract of the remotes' contributions); a
+    // remote copied from a branch before its declaration existed gets the minimal one.
+    if (!existsSync(path.join(dir, 'remote.json'))) {
+      writeFileSync(
+        path.join(dir, 'remote.json'),
+        JSON.stringify({ name: 'public_pages', routes: [], nav: [] }),
+      );
     }
-    // The packed packages name each other by version (workspace:* becomes 0.1.0): the tarballs too.
-    pkg.pnpm = { overrides: files };
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
-    writeFileSync(path.join(dir, 'pnpm-lock.yaml'), standaloneLockfile());
-    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).not.toContain('workspace:');
-
-    // As a team's machine would: pnpm freezes the lockfile when it sees CI=true (as CI runs npm
-    // test), and the seeded lockfile does not name the tarballs yet. The tarballs' own
-    // dependencies are resolved afresh, which needs registry metadata a frozen install never
-    // cached: --prefer-offline reads the cache and asks the registry only for what is missing.
-    const installed = await pnpm(['install', '--prefer-offline'], dir, { CI: 'false' });
-    expect(installed.out).not.toMatch(/ERR_PNPM/);
-    expect(installed.code).toBe(0);
-
     const { port } = operatorApp.server.address() as AddressInfo;
     const released = await pnpm(
       ['run', 'release:upload', '--activate', '--reason', 'first release from the team pipeline'],
@@ -130,6 +197,25 @@ describe('a remote outside the workspace', () => {
     );
     expect(released.out).toMatch(/"published":true/);
     expect(released.code).toBe(0);
+
+    // A registry that cannot be reached: one clear line naming the URL (its prefix kept), no stack.
+    const closed = await run(
+      process.execPath,
+      // The installed bin's script itself (node_modules/.bin holds a shell shim of it).
+      [path.join(dir, 'node_modules', '@ajo', 'tooling', 'publish-remote.mjs')],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          AJO_REGISTRY_URL: `http://127.0.0.1:${await closedPort()}/platform`,
+          AJO_OPERATOR_TOKEN: TOKEN,
+        },
+      },
+    );
+    expect(closed.code).toBe(1);
+    expect(closed.out).toMatch(
+      /^ajo-publish-remote: cannot reach the registry at http:\/\/127\.0\.0\.1:\d+\/platform\/_operator\/registry\/public_pages\/versions\/.*connection refused.*\n$/,
+    );
 
     const manifest = JSON.parse(readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
     expect(manifest.name).toBe('public_pages');
@@ -170,5 +256,37 @@ describe('a remote outside the workspace', () => {
     expect(
       await createMountCheck({ hostDir })({ dir: broken, name: 'public_pages', version: '0.1.1' }),
     ).toEqual([expect.stringMatching(/^\.\/app did not load: /)]);
+  });
+
+  it('scaffolds a new remote whose lint, typecheck and tests pass from the packed packages', async () => {
+    const dir = path.join(tmp, 'cable-tv');
+    // As a team would run ajo-create-remote from the installed @ajo/tooling: the same script.
+    const made = await run(
+      process.execPath,
+      [
+        path.join(repo, 'tooling', 'create-remote.mjs'),
+        'cable_tv',
+        '--dir',
+        dir,
+        '--label',
+        'Cable TV',
+      ],
+      { cwd: tmp },
+    );
+    expect(made).toMatchObject({ code: 0 });
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    // Outside a workspace the scaffold asks for the platform packages by version.
+    expect(pkg.dependencies['@ajo/remote-kit']).toMatch(/^\^\d+\.\d+\.\d+$/);
+    await installOutside(dir);
+
+    const linted = await pnpm(['run', 'lint'], dir);
+    expect([linted.code, linted.out]).toEqual([0, expect.any(String)]);
+    const typechecked = await pnpm(['run', 'typecheck'], dir);
+    expect([typechecked.code, typechecked.out]).toEqual([0, expect.any(String)]);
+    const tested = await pnpm(['run', 'test'], dir);
+    expect([tested.code, tested.out]).toEqual([
+      0,
+      expect.stringMatching(/Tests: +4 passed, 4 total/),
+    ]);
   });
 });
