@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import {
   cpSync,
-  existsSync,
+  
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -181,20 +181,27 @@ describe('a remote outside the workspace', () => {
     expect(refused.out).toContain('A remote never imports another remote or the host');
     writeFileSync(lifecycles, source);
 
-    // The remote declares its name in remote.json (the contract of the remotes' contributions); a
-    // remote copied from a branch before its declaration existed gets the minimal one.
-    if (!existsSync(path.join(dir, 'remote.json'))) {
-      writeFileSync(
-        path.join(dir, 'remote.json'),
-        JSON.stringify({ name: 'public_pages', routes: [], nav: [] }),
-      );
-    }
+    // This registry has never had the remote: its first version adds it (--new-remote).
     const { port } = operatorApp.server.address() as AddressInfo;
-    const released = await pnpm(
-      ['run', 'release:upload', '--activate', '--reason', 'first release from the team pipeline'],
-      dir,
-      { AJO_REGISTRY_URL: `http://127.0.0.1:${port}`, AJO_OPERATOR_TOKEN: TOKEN },
-    );
+    const release = (extra: string[]) =>
+      pnpm(
+        [
+          'run',
+          'release:upload',
+          '--activate',
+          '--reason',
+          'first release from the team pipeline',
+          ...extra,
+        ],
+        dir,
+        { AJO_REGISTRY_URL: `http://127.0.0.1:${port}`, AJO_OPERATOR_TOKEN: TOKEN },
+      );
+    const unknown = await release([]);
+    expect([unknown.code, unknown.out]).toEqual([
+      1,
+      expect.stringMatching(/Unknown remote 'public_pages'/),
+    ]);
+    const released = await release(['--new-remote']);
     expect(released.out).toMatch(/"published":true/);
     expect(released.code).toBe(0);
 
@@ -221,6 +228,11 @@ describe('a remote outside the workspace', () => {
     expect(manifest.name).toBe('public_pages');
     expect(manifest.metaData.buildInfo.buildVersion).toBe(pkg.version);
     expect(manifest.exposes.map((e: { path: string }) => e.path)).toContain('./app');
+    // The build stamped what the remote declares (its remote.json, less its name) into the manifest.
+    const { name: _name, ...declared } = JSON.parse(
+      readFileSync(path.join(dir, 'remote.json'), 'utf8'),
+    );
+    expect(manifest.contributes).toEqual(declared);
 
     const auth = { authorization: `Bearer ${TOKEN}` };
     const registry = (
@@ -258,18 +270,18 @@ describe('a remote outside the workspace', () => {
     ).toEqual([expect.stringMatching(/^\.\/app did not load: /)]);
   });
 
-  it('scaffolds a new remote whose lint, typecheck and tests pass from the packed packages', async () => {
-    const dir = path.join(tmp, 'cable-tv');
+  it('scaffolds a new remote whose lint, typecheck and tests pass from the packed packages, and adds it to a registry that never had it', async () => {
+    const dir = path.join(tmp, 'rewards');
     // As a team would run ajo-create-remote from the installed @ajo/tooling: the same script.
     const made = await run(
       process.execPath,
       [
         path.join(repo, 'tooling', 'create-remote.mjs'),
-        'cable_tv',
+        'rewards',
         '--dir',
         dir,
         '--label',
-        'Cable TV',
+        'Rewards',
       ],
       { cwd: tmp },
     );
@@ -288,5 +300,26 @@ describe('a remote outside the workspace', () => {
       0,
       expect.stringMatching(/Tests: +4 passed, 4 total/),
     ]);
+
+    // Built and released as a new remote: past the checks (mounted at its own route) and live.
+    const { port } = operatorApp.server.address() as AddressInfo;
+    const released = await pnpm(['run', 'release:upload', '--activate', '--new-remote'], dir, {
+      AJO_REGISTRY_URL: `http://127.0.0.1:${port}`,
+      AJO_OPERATOR_TOKEN: TOKEN,
+    });
+    expect([released.code, released.out]).toEqual([0, expect.stringMatching(/"published":true/)]);
+    const document = (
+      await operatorApp.inject({
+        url: '/_operator/registry',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      })
+    ).json().document;
+    expect(document.remotes.rewards).toMatchObject({
+      version: pkg.version,
+      contributes: {
+        routes: [{ path: '/dashboard/rewards', label: 'Rewards', access: 'signed-in' }],
+        nav: [expect.objectContaining({ label: 'Rewards', path: '/dashboard/rewards' })],
+      },
+    });
   });
 });
