@@ -131,4 +131,20 @@ describe('publishing: immutable, content-addressed versions', () => {
     await publishAll(store, repo);
     expect((await store.read()).remotes.wallets!.active).toBe('9.9.9');
   });
+
+  it('publish-all makes a raised version live when the build made the live one live', async () => {
+    const store = open();
+    await publishAll(store, repo);
+    fakeRemoteBuild('mfe-payments', '0.2.0');
+    const results = await publishAll(store, repo);
+    expect(results.find((r) => r.name === 'payments')).toMatchObject({
+      version: '0.2.0',
+      active: '0.2.0',
+    });
+    // An operator's rollback is a choice the next build keeps.
+    await store.rollback('payments', as);
+    fakeRemoteBuild('mfe-payments', '0.3.0');
+    await publishAll(store, repo);
+    expect((await store.read()).remotes.payments!.active).toBe('0.1.0');
+  });
 });

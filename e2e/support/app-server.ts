@@ -49,9 +49,18 @@ async function waitUntilServing(
 export async function startPrivateAppServer(
   label: string,
   env: Record<string, string> = {},
+  { emptyRegistry = false }: { emptyRegistry?: boolean } = {},
 ): Promise<PrivateAppServer> {
   const runDir = makeRunDir(label);
   const deployDir = copyDeployDir(path.join(runDir, 'deploy'));
+  if (emptyRegistry) {
+    // The shell alone: no registry and no remote published (support/new-remote.ts adds them).
+    for (const entry of fs.readdirSync(deployDir)) {
+      if (entry === 'remotes' || entry.startsWith('registry.')) {
+        fs.rmSync(path.join(deployDir, entry), { recursive: true, force: true });
+      }
+    }
+  }
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [hostServerScript], {

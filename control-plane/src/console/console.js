@@ -24,18 +24,25 @@ class ApiRefusal extends Error {
 /**
  * @param {string} method
  * @param {string} path
- * @param {{ body?: unknown, ifMatch?: number | null }} [options]
+ * @param {{ body?: unknown, ifMatch?: number | null }} [options] A Blob body (a build's .tar.gz) is
+ *   sent as it is, anything else as JSON.
  */
 async function call(method, path, { body, ifMatch } = {}) {
   const headers = { authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const upload = body instanceof Blob;
+  if (body !== undefined)
+    headers['content-type'] = upload ? 'application/gzip' : 'application/json';
   if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
   let res;
   try {
     res = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: upload
+        ? /** @type {Blob} */ (body)
+        : body === undefined
+          ? undefined
+          : JSON.stringify(body),
       cache: 'no-store',
     });
   } catch {
@@ -122,6 +129,7 @@ function changeForm(name, live, versions, alert) {
   });
   const reason = el('input', { id: `${id}-reason`, name: 'reason', maxlength: '500' });
   const force = el('input', { id: `${id}-force`, name: 'force', type: 'checkbox' });
+  const wins = el('input', { id: `${id}-wins`, name: 'wins', type: 'checkbox' });
   const button = (text, action, disabled = false) =>
     el('button', { type: 'button', text, disabled, 'data-action': action });
   const form = el(
@@ -139,6 +147,12 @@ function changeForm(name, live, versions, alert) {
         { for: force.id, className: 'check wide' },
         force,
         'Force past failed checks (needs a reason)',
+      ),
+      el(
+        'label',
+        { for: wins.id, className: 'check wide' },
+        wins,
+        "Takes the paths it shares with another remote (that remote's screens there stop showing)",
       ),
       button('Activate', 'activate', !versions.length),
       button('Roll back to this version', 'rollback-to', !versions.length),
@@ -272,15 +286,20 @@ async function refresh() {
 async function change(name, action, form, alert) {
   const version = form.elements.version.value;
   const reason = form.elements.reason.value.trim() || undefined;
+  const wins = form.elements.wins.checked || undefined;
   const path = `${API}/${encodeURIComponent(name)}`;
   const requests = {
-    activate: ['PUT', path, { version, reason, force: form.elements.force.checked || undefined }],
-    'rollback-to': ['POST', `${path}/rollback`, { version, reason }],
-    rollback: ['POST', `${path}/rollback`, { reason }],
+    activate: [
+      'PUT',
+      path,
+      { version, reason, force: form.elements.force.checked || undefined, wins },
+    ],
+    'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
+    rollback: ['POST', `${path}/rollback`, { reason, wins }],
     rollout: [
       'PUT',
       `${path}/rollout`,
-      { version, percent: Number(form.elements.percent.value), reason },
+      { version, percent: Number(form.elements.percent.value), reason, wins },
     ],
     'rollout-end': ['DELETE', `${path}/rollout`, undefined],
   };
@@ -313,6 +332,68 @@ function describe(action, result, version, body) {
   if (action === 'rollout-end') return 'rollout ended';
   return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
 }
+
+/**
+ * Publishes a team's build (its dist folder as a .tar.gz) as a version of a remote: a remote the
+ * registry does not have yet needs "new remote" (docs/decisions/038-remotes-declare-their-routes.md),
+ * and goes through the same checks as any version when it is made live.
+ */
+async function publish(form) {
+  const name = form.elements.remote.value.trim();
+  const version = form.elements.version.value.trim();
+  const file = form.elements.build.files?.[0];
+  const alert = $('publish-alert');
+  alert.textContent = '';
+  if (!name || !version || !file) {
+    alert.textContent = 'Name the remote and the version, and choose the build (.tar.gz).';
+    return;
+  }
+  const query = new URLSearchParams();
+  if (form.elements['new-remote'].checked) query.set('new-remote', '1');
+  if (form.elements.wins.checked) query.set('wins', '1');
+  const reason = form.elements.reason.value.trim();
+  if (reason) query.set('reason', reason);
+  const path = `${API}/${encodeURIComponent(name)}`;
+  const button = form.querySelector('button');
+  button.disabled = true;
+  $('status').textContent = `${name}@${version}: uploading and checking…`;
+  try {
+    const published = await call(
+      'PUT',
+      `${path}/versions/${encodeURIComponent(version)}?${query}`,
+      {
+        body: file,
+      },
+    );
+    let told = `${published.name}@${published.version} ${published.published ? 'published' : 'was already published'}`;
+    if (form.elements.activate.checked) {
+      await load();
+      const body = { version: published.version, reason: reason || undefined };
+      const live = await call('PUT', path, {
+        body: form.elements.wins.checked ? { ...body, wins: true } : body,
+        ifMatch: revision,
+      });
+      told += `, live (revision ${live.revision})`;
+    }
+    await load();
+    $('status').textContent = `${told}.`;
+    form.reset();
+  } catch (error) {
+    $('status').textContent = '';
+    if (error.status === 401) {
+      signedOut('The operator token was not accepted (Unauthorized).');
+      return;
+    }
+    alert.textContent = `Refused (${error.status}): ${error.message}`;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+$('publish').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void publish(event.target);
+});
 
 $('sign-in').addEventListener('submit', (event) => {
   event.preventDefault();

@@ -142,8 +142,8 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
 /**
  * The monorepo's `npm run build`: publishes every remote's dist. A rebuild without a version bump
  * is published under a dev label (the version folder that is live is never rewritten) and goes
- * live when the remote follows the local build (nothing live, or a build of the same version
- * live); a version an operator chose stays live.
+ * live when the remote follows the local build: nothing live, or what is live was made live by the
+ * build itself (a raised version in package.json included); a version an operator chose stays live.
  */
 export async function publishAll(
   store: RegistryStore,
@@ -158,18 +158,33 @@ export async function publishAll(
     const newRemote = !known.has(name);
     const published = await store.publish(repoRoot, name, { devLabel: true, operator, newRemote });
     const current = (await store.read()).remotes[name]?.active ?? null;
-    const base = published.version.replace(/-dev\.[0-9a-f]{12}$/, '');
-    const follows = !current || current === base || current.startsWith(`${base}-dev.`);
+    const follows = !current || (await madeLiveBy(store, name, operator));
     if (follows && current !== published.version) {
       await store.activate(name, published.version, { operator, reason: 'local build' });
     }
     const active = follows ? published.version : current;
     log(
       `${name}@${published.version} ${published.published ? 'published' : 'already published'}${
-        active === published.version ? ', live' : ` (live stays ${active})`
+        active === published.version ? ', live' : ` (live stays ${active}, chosen by an operator)`
       }`,
     );
     results.push({ ...published, active });
   }
   return results;
 }
+
+/** Did `operator` make the live version of `name` live (its newest change of what is live)? */
+async function madeLiveBy(store: RegistryStore, name: string, operator: string) {
+  const history = await store.history({ remote: name, limit: 200 });
+  const last = history.find((entry) => LIVE_CHANGES.has(entry.action));
+  return last?.operator === operator;
+}
+
+const LIVE_CHANGES = new Set([
+  'activate',
+  'force',
+  'rollback',
+  'rollout',
+  'rollout-cancel',
+  'repair',
+]);
