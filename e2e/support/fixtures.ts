@@ -93,6 +93,7 @@ export const test = base.extend<JourneyFixtures>({
       ],
       ['/api/data/get-data-plans', 'GET', { data: [] }],
       ['/api/payments/categories/electricity/get-service-types', 'POST', { serviceTypes: [] }],
+      ['/api/payments/categories/cable-tv/get-providers', 'POST', { providers: [] }],
       // The dashboard's bell and the alerts screen (docs/decisions/033).
       ['/api/alerts', 'GET', { alerts: [], unread: 0, next_before: null }],
       // My reports lists the customer's complaints (docs/decisions/034).
