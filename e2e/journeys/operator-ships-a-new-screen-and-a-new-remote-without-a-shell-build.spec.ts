@@ -119,8 +119,8 @@ test('an operator adds a remote the platform never had, from the console, and th
     await operator.getByLabel('Operator token').fill(REGISTRY_ADMIN_TOKEN);
     await operator.getByRole('button', { name: 'Sign in' }).click();
     const form = operator.getByRole('form', { name: 'Publish a version' });
-    await form.getByLabel('Remote').fill('settings');
-    await form.getByLabel('Version').fill(settings.version);
+    await form.getByRole('textbox', { name: 'Remote', exact: true }).fill('settings');
+    await form.getByRole('textbox', { name: 'Version', exact: true }).fill(settings.version);
     await form.getByLabel('Build (.tar.gz)').setInputFiles(settings.archive);
     await form.getByLabel('Make it live after the checks').check();
     // Without "New remote" the registry refuses a name it does not know.

@@ -5,7 +5,6 @@
 // remote it has never heard of, it registers that remote with single-spa and gives it its routes.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { checkActivityFunctions, getAppNames, unregisterApplication } from 'single-spa';
-import type { User } from '@ajo/shared/entities';
 import { createBus } from '../bus/create-bus';
 import { registerRemoteApps } from '../federation/register-apps';
 import { loadFederated } from '../federation/runtime';
@@ -14,6 +13,7 @@ import { homeRoute, isOwnedBy, resolveRoute, setRouteDocument } from '../routes/
 import { workspaceContributions, workspaceDocument } from '../routes/test-document';
 import { createSession } from '../session/create-session';
 import { ShellApp, type ShellDeps } from './shell-app';
+import { ada } from './test-customer';
 
 // The remotes' code is not what is tested here: each loads as an application that shows nothing.
 jest.mock('../federation/runtime', () => ({
@@ -24,19 +24,6 @@ jest.mock('../federation/runtime', () => ({
     unmount: async () => undefined,
   })),
 }));
-
-const ada = {
-  id: 7,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  photo_url: null,
-  is_verified: true,
-  mifos_client_id: 1042,
-  nin: '12345678901',
-  nin_verification_status: 'approved',
-  isTransactionPinEnabled: true,
-  wallets: [{ id: 1, name: 'Ajo Wallet', account_no: '1100012345', balance: 0, product_id: 1 }],
-} as unknown as User;
 
 const GIFT_CARDS = '/dashboard/payments/gift-cards';
 

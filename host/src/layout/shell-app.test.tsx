@@ -5,33 +5,11 @@ import { createBus } from '../bus/create-bus';
 import { createSession } from '../session/create-session';
 import { ShellApp, type ShellDeps } from './shell-app';
 import { composeWorkspaceRoutes } from '../routes/test-document';
+import { ada } from './test-customer';
 
 beforeEach(composeWorkspaceRoutes);
 
 jest.mock('single-spa', () => ({ navigateToUrl: jest.fn() }));
-
-// An activated customer with a transaction PIN: no redirect and no prompt in the layout tests.
-const ada = {
-  id: 7,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  photo_url: null,
-  is_verified: true,
-  mifos_client_id: 1042,
-  nin: '12345678901',
-  nin_verification_status: 'approved',
-  isTransactionPinEnabled: true,
-  wallets: [
-    {
-      id: 1,
-      name: 'Ajo Wallet',
-      account_no: '1100012345',
-      balance: 0,
-      product_id: 1,
-      account_status: 'active',
-    },
-  ],
-} as unknown as User;
 
 function setup(
   path: string,
