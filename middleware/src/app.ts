@@ -43,6 +43,7 @@ import { loggingOptions } from './plugins/logging.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { registerHousekeepingJobs } from './jobs/housekeeping.js';
+import { registerHoldJobs } from './modules/cards/hold-jobs.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { createLedger } from './ledger/index.js';
 import { registerNinStatusJobs } from './modules/kyc/nin-status-jobs.js';
@@ -128,6 +129,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   (app) => registerReferralJobs(app),
   registerDisputeJobs,
   registerAlertJobs,
+  registerHoldJobs,
 ];
 
 /** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */
