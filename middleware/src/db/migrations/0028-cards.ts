@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { applyEntryFunction } from './0002-ledger.js';
 
 /*
- * Debit cards, the ledger half: authorisation holds (docs/decisions/041-authorisation-holds.md).
+ * Debit cards (src/modules/cards) and, for them, authorisation holds in the ledger
+ * (docs/decisions/041-authorisation-holds.md).
  * A hold reserves money on a wallet without posting it: ledger_accounts.held_kobo is the cached
  * sum of the account's open holds, and the available balance is balance_kobo - held_kobo. Every
  * spend is checked against the available balance by the ledger itself (ledger_apply_entry below)
@@ -244,6 +245,42 @@ const statements = [
   )`,
   `create index ledger_holds_open_expiry_idx on ledger_holds (expires_at) where status = 'open'`,
   `create index ledger_holds_account_idx on ledger_holds (account_id, created_at)`,
+  // The customer's cards (src/modules/cards). The card number is kept encrypted (pan_sealed,
+  // AES-256-GCM) and found by its keyed digest (pan_digest); the card PIN only as a hash.
+  `create table cards (
+    id uuid primary key default gen_random_uuid(),
+    user_id uuid not null references users (id),
+    wallet_account_id uuid not null references ledger_accounts (id),
+    -- The money call's ledger reference: one request issues one card of each kind.
+    request_reference varchar(100) not null,
+    kind text not null check (kind in ('virtual', 'physical')),
+    status text not null check (status in ('inactive', 'active', 'frozen', 'blocked', 'reported')),
+    pan_digest varchar(64) not null unique,
+    pan_sealed text not null,
+    last4 char(4) not null,
+    expiry_month smallint not null check (expiry_month between 1 and 12),
+    expiry_year smallint not null,
+    card_pin_hash text,
+    -- App clock, as every time below.
+    issued_at timestamptz not null,
+    activate_by timestamptz,
+    activated_at timestamptz,
+    activation_failures smallint not null default 0,
+    blocked_at timestamptz,
+    reported_at timestamptz,
+    delivery_status text check (delivery_status in ('requested', 'printed', 'dispatched',
+      'delivered')),
+    delivery_address jsonb,
+    delivery_updated_at timestamptz,
+    fee_kobo bigint not null default 0,
+    delivery_kobo bigint not null default 0,
+    constraint cards_one_per_kind_per_request unique (request_reference, kind),
+    constraint cards_physical_is_delivered
+      check ((kind = 'physical') = (delivery_status is not null and activate_by is not null))
+  )`,
+  `create index cards_user_idx on cards (user_id, issued_at)`,
+  `create index cards_delivery_idx on cards (delivery_status, delivery_updated_at)
+    where delivery_status in ('requested', 'printed', 'dispatched')`,
   APPLY_ENTRY_CLEARING_A_HOLD,
   APPLY_ENTRY_WITHOUT_HOLD,
   PLACE_HOLD,
@@ -264,6 +301,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await sql.raw(`drop function if exists ${fn}`).execute(db);
   }
+  await sql.raw('drop table if exists cards').execute(db);
   await sql.raw('drop table if exists ledger_holds').execute(db);
   await sql
     .raw(
