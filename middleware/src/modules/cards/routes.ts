@@ -16,6 +16,7 @@ import {
   cardRequestedSchema,
   cardsResponseSchema,
   emptyCardBody,
+  noQuery,
   requestCardBody,
   revealCardBody,
   revealedCardSchema,
@@ -59,7 +60,7 @@ export async function cardsRoutes(app: Api) {
     '/cards',
     {
       preValidation: app.requireUser,
-      schema: { response: { 200: cardsResponseSchema, ...errors(401) } },
+      schema: { querystring: noQuery, response: { 200: cardsResponseSchema, ...errors(400, 401) } },
     },
     async (request) => cards.list(currentUser(request).id),
   );

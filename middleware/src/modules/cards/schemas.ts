@@ -53,6 +53,8 @@ export const activateCardBody = z
 
 export const revealCardBody = z.strictObject({ transaction_pin: transactionPinSchema });
 export const emptyCardBody = z.optional(z.strictObject({}));
+/** GET /cards reads nothing but the bearer: an unknown parameter is refused, not ignored. */
+export const noQuery = z.strictObject({});
 
 export const cardSchema = z.object({
   id: z.string(),
