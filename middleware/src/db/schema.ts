@@ -540,8 +540,33 @@ export interface CardsTable {
   delivery_kobo: Generated<number>;
 }
 
+export type CardTransactionState =
+  | 'declined'
+  | 'authorised'
+  | 'posted'
+  | 'reversed'
+  | 'released'
+  | 'refunded';
+export interface CardTransactionsTable {
+  network_reference: string;
+  card_id: string | null;
+  kind: 'authorisation' | 'offline';
+  amount_kobo: number;
+  merchant: string;
+  /** ISO 8583-style response code (docs/domain.md "Cards (issuing)"). */
+  response_code: string;
+  state: CardTransactionState;
+  hold_reference: string | null;
+  posted_amount_kobo: number | null;
+  customer_liable: Generated<boolean>;
+  transaction_at: Timestamp;
+  sandbox_clear_after: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface Database extends CoreTables, LedgerTables {
   cards: CardsTable;
+  card_transactions: CardTransactionsTable;
 }
 
 export type User = Selectable<UsersTable>;

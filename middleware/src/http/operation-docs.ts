@@ -101,6 +101,12 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'POST /api/cards/:id/report-lost':
     'Report a card lost or stolen: blocked for good; the report time decides liability (60 minutes)',
   'POST /api/cards/:id/reveal': "Show a card's full number and CVV, after the transaction PIN",
+  'POST /api/sandbox/card-network/authorize':
+    'Sandbox card network: a merchant asks to authorise a card payment (00 reserves the amount)',
+  'POST /api/sandbox/card-network/clear':
+    'Sandbox card network: present a clearing (or an offline transaction) for posting',
+  'POST /api/sandbox/card-network/reverse':
+    'Sandbox card network: reverse an authorisation (released) or a posted payment (refunded)',
 };
 
 /**

@@ -281,6 +281,30 @@ const statements = [
   `create index cards_user_idx on cards (user_id, issued_at)`,
   `create index cards_delivery_idx on cards (delivery_status, delivery_updated_at)
     where delivery_status in ('requested', 'printed', 'dispatched')`,
+  // What the card network sent about a card (src/modules/cards/card-transactions.ts): one row per
+  // network reference (a duplicate is answered from it), with its state in the wallet's history.
+  `create table card_transactions (
+    network_reference varchar(64) primary key,
+    card_id uuid references cards (id),
+    kind text not null check (kind in ('authorisation', 'offline')),
+    amount_kobo bigint not null check (amount_kobo > 0),
+    merchant varchar(100) not null,
+    response_code char(2) not null,
+    state text not null check (state in ('declined', 'authorised', 'posted', 'reversed',
+      'released', 'refunded')),
+    hold_reference varchar(100) unique,
+    posted_amount_kobo bigint,
+    -- Not the customer's: after a loss report, SPEC §4 (marked, and refunded).
+    customer_liable boolean not null default true,
+    -- App clock, as every time below.
+    transaction_at timestamptz not null,
+    -- The sandbox network's own state: when it presents the clearing (1 to 5 working days).
+    sandbox_clear_after timestamptz,
+    updated_at timestamptz not null
+  )`,
+  `create index card_transactions_card_idx on card_transactions (card_id, transaction_at)`,
+  `create index card_transactions_clearing_idx on card_transactions (sandbox_clear_after)
+    where state = 'authorised'`,
   APPLY_ENTRY_CLEARING_A_HOLD,
   APPLY_ENTRY_WITHOUT_HOLD,
   PLACE_HOLD,
@@ -301,6 +325,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await sql.raw(`drop function if exists ${fn}`).execute(db);
   }
+  await sql.raw('drop table if exists card_transactions').execute(db);
   await sql.raw('drop table if exists cards').execute(db);
   await sql.raw('drop table if exists ledger_holds').execute(db);
   await sql

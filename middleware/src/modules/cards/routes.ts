@@ -7,7 +7,9 @@ import { moneyRoute } from '../../money/money-route.js';
 import { TransactionPinGuard } from '../../money/transaction-pin-guard.js';
 import { currentUser } from '../../plugins/auth.js';
 import { registerCardBureauJobs } from './card-bureau.js';
+import { cardNetworkSandboxRoutes, registerCardNetworkJobs } from './card-network-sandbox.js';
 import { CardService, DELIVERY_CHARGE_KOBO, ISSUANCE_FEE_KOBO } from './card-service.js';
+import { CardTransactions } from './card-transactions.js';
 import { registerHoldJobs } from './hold-jobs.js';
 import {
   activateCardBody,
@@ -33,10 +35,24 @@ export const cardServiceOf = (app: FastifyInstance) =>
     pins: new TransactionPinGuard({ db: app.db, secrets: app.secrets, clock: app.clock }),
   });
 
-/** The card jobs (src/jobs): hold expiry and the sandbox card bureau's delivery tracking. */
+const cardTransactionsOf = (app: FastifyInstance) =>
+  new CardTransactions({
+    db: app.db,
+    clock: app.clock,
+    pepper: app.config.secrets.pepper,
+    cards: cardServiceOf(app),
+  });
+
+/** The sandbox card network and bureau exist where the other sandbox tools do, never in production. */
+const sandboxed = (app: FastifyInstance) =>
+  Boolean(app.providers.sandboxOutbox) && !app.config.production;
+
+/** The card jobs (src/jobs): hold expiry; in the sandbox, the bureau's delivery and the network's clearing. */
 export function registerCardJobs(app: FastifyInstance): void {
   registerHoldJobs(app);
+  if (!sandboxed(app)) return;
   registerCardBureauJobs(app);
+  registerCardNetworkJobs(app, cardTransactionsOf(app));
 }
 
 /** The paying wallet is the caller's main wallet (403 for anybody else's, as on transfers). */
@@ -55,6 +71,7 @@ async function assertCardWallet(request: FastifyRequest, walletAccountNumber: st
 /** The debit card (SPEC §2 "Debit card terms", §4, §9): request, activate, freeze, report, reveal. */
 export async function cardsRoutes(app: Api) {
   const cards = cardServiceOf(app);
+  if (sandboxed(app)) await cardNetworkSandboxRoutes(app, cardTransactionsOf(app));
 
   app.get(
     '/cards',
