@@ -279,3 +279,40 @@ describe('after a loss report (SPEC §4: not liable more than 60 minutes later)'
     expect(await money(card)).toMatchObject({ balance: 900_000 });
   });
 });
+
+describe("in the wallet's history", () => {
+  const history = async (card: IssuedCard) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/transactions?wallet_account_number=${card.user.main}&type=mini`,
+      headers: await auth(card.user),
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { transactionHistory: Array<Record<string, unknown>> })
+      .transactionHistory;
+  };
+
+  it('shows a card payment authorised (money reserved), then posted, then its refund as money in', async () => {
+    const card = await cardHolder(10_000);
+    const { body } = await authorize(card, 1_234, { merchant: 'Chicken Republic' });
+    expect((await history(card))[0]).toMatchObject({
+      transaction_type: 'card-payment',
+      amount: 1_234,
+      narration: 'Card payment: Chicken Republic · authorised (money reserved)',
+    });
+    await network('clear', { network_reference: body.network_reference, amount: 1_234 });
+    const posted = await history(card);
+    expect(posted.filter((l) => String(l.narration).includes('authorised'))).toEqual([]);
+    expect(posted[0]).toMatchObject({
+      transaction_type: 'card-payment',
+      amount: 1_234,
+      narration: 'Card payment: Chicken Republic · posted',
+    });
+    await network('reverse', { network_reference: body.network_reference });
+    expect((await history(card))[0]).toMatchObject({
+      transaction_type: 'card-refund-inward',
+      amount: 1_234,
+      narration: 'Card refund: Chicken Republic · reversed',
+    });
+  });
+});
