@@ -541,12 +541,7 @@ export interface CardsTable {
 }
 
 export type CardTransactionState =
-  | 'declined'
-  | 'authorised'
-  | 'posted'
-  | 'reversed'
-  | 'released'
-  | 'refunded';
+  'declined' | 'authorised' | 'posted' | 'reversed' | 'released' | 'refunded';
 export interface CardTransactionsTable {
   network_reference: string;
   card_id: string | null;

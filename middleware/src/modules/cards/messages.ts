@@ -20,8 +20,6 @@ export const ALREADY_ACTIVE = 'This card is already active.';
 export const CARD_NOT_DELIVERED = 'This card can be activated once it has been delivered.';
 export const CARD_PIN_INVALID = 'The card PIN is 4 digits.';
 export const CARD_PINS_DIFFER = 'The card PINs do not match.';
-export const CARD_PIN_TOO_SIMPLE =
-  'Choose a card PIN that is not a sequence or one digit repeated.';
 export const cardNotUsable = (status: 'inactive' | 'frozen' | 'blocked' | 'reported') =>
   ({
     inactive: 'Activate this card first.',
