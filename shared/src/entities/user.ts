@@ -12,6 +12,11 @@ export interface Wallet {
   account_no: string;
   /** Naira, 2 decimals (SPEC §9). */
   balance: number;
+  /**
+   * The balance less what card authorisations hold (SPEC §2 card terms: an authorisation reserves
+   * the amount at once); absent from a middleware that predates cards.
+   */
+  available_balance?: number;
   /** product_id 4 is the commission wallet (SPEC §3). */
   product_id: number;
   account_status: WalletAccountStatus;

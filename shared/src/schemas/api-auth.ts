@@ -54,6 +54,8 @@ export const walletSchema = z.object({
   name: z.string(),
   account_no: z.string(),
   balance: z.number(),
+  /** The balance less the money card authorisations hold; absent from an older middleware. */
+  available_balance: z.optional(z.number()),
   product_id: z.number(),
   account_status: z.string(),
 });

@@ -108,6 +108,13 @@ describe('authorisations', () => {
     const res = await authorize(card, 2_500);
     expect(res).toMatchObject({ status: 200, body: { response_code: '00', state: 'authorised' } });
     expect(await money(card)).toEqual({ balance: 1_000_000, held: 250_000, available: 750_000 });
+    // What the dashboard reads: the wallet's balance, and what can be spent beside it.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${card.user.id}`,
+      headers: await auth(card.user),
+    });
+    expect(me.json().wallets[0]).toMatchObject({ balance: 10_000, available_balance: 7_500 });
   });
 
   it('answers a duplicate once: the same answer, one hold, also when 32 arrive at once', async () => {

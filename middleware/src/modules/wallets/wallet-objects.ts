@@ -8,6 +8,11 @@ export interface WalletObject {
   name: string;
   account_no: string;
   balance: number;
+  /**
+   * What can be spent: the balance less the money card authorisations hold
+   * (docs/decisions/041-authorisation-holds.md). The balance itself is the ledger's.
+   */
+  available_balance: number;
   product_id: number;
   account_status: string;
 }
@@ -23,6 +28,7 @@ export function toWalletObject(account: Account): WalletObject {
     account_no: account.accountNumber ?? '',
     // Naira with 2 decimals as a number, from integer kobo (exact for any realistic balance).
     balance: Number(koboToNaira(account.balanceKobo)),
+    available_balance: Number(koboToNaira(account.availableKobo)),
     product_id: account.productId ?? MAIN_WALLET.productId,
     account_status: account.status,
   };

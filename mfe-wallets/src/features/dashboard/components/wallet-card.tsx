@@ -1,5 +1,7 @@
 // SPEC §2 / §4 wallet card: name, status (blocked in red), balance hidden by default behind an eye
-// toggle, account number (N/A for the commission wallet, product_id 4, SPEC §3).
+// toggle, account number (N/A for the commission wallet, product_id 4, SPEC §3). While a card
+// payment holds money (SPEC §2 card terms: an authorisation reserves the amount at once), the
+// available balance shows beside the balance.
 import { useState } from 'react';
 import type { Wallet } from '@ajo/shared/entities';
 import { formatNaira, isCommissionWallet, walletStatusTone } from '@ajo/shared/format';
@@ -7,6 +9,14 @@ import { Badge, VisuallyHidden } from '@ajo/shared/ui';
 import styles from '../../../lib/wallets.module.css';
 
 const HIDDEN_BALANCE = '₦ ••••••';
+
+/** Naira held by card authorisations, 0 when none (or an older middleware that does not say). */
+function reserved(wallet: Wallet): number {
+  const available = wallet.available_balance;
+  return typeof available === 'number' && available < wallet.balance
+    ? Math.round((wallet.balance - available) * 100) / 100
+    : 0;
+}
 
 function statusLabel(status: string): string {
   const text = String(status ?? '').trim();
@@ -52,6 +62,12 @@ export function WalletCard({ wallet }: { wallet: Wallet }) {
           <EyeIcon open={!visible} />
         </button>
       </div>
+      {visible && reserved(wallet) ? (
+        <p className={styles.muted}>
+          Available: {formatNaira(wallet.available_balance as number)} (
+          {formatNaira(reserved(wallet))} reserved for card payments)
+        </p>
+      ) : null}
       <p className={styles.muted}>
         Account number: {isCommissionWallet(wallet) ? 'N/A' : wallet.account_no}
       </p>
