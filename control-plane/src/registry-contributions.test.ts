@@ -115,6 +115,19 @@ describe("a version's declaration", () => {
   });
 });
 
+describe('a version that cannot be read', () => {
+  it('keeps the routes of the version browsers fall back to, so its area shows that version or the fallback', async () => {
+    await store.activate('wallets', '9.9.9', { ...as, force: true, reason: 'missing build' });
+    const document = await store.document();
+    expect(document.remotes.wallets).toMatchObject({
+      version: '9.9.9',
+      fallback: { version: '1.0.0' },
+      contributes: contributionsFor('wallets'),
+    });
+    expect(firstScreenOf('/dashboard', document).remote).toBe('wallets');
+  });
+});
+
 describe("another remote's path", () => {
   const takesOverview: Contributions = {
     routes: [{ path: '/dashboard', label: 'Cards home', access: 'signed-in' }],

@@ -74,7 +74,8 @@ export function resolveForBrowser(
       (rollout && bucket !== null && bucket < rollout.percent ? rollout.version : null);
     const everyone = document.remotes[name];
     if (!chosen || chosen === everyone?.version) continue;
-    const contributes = contributesOf(name, chosen);
+    // Unreadable (an override of a version whose files are gone): everyone's routes stay.
+    const contributes = contributesOf(name, chosen) ?? everyone?.contributes ?? null;
     remotes[name] = {
       version: chosen,
       manifest: manifestUrl(name, chosen),

@@ -68,11 +68,15 @@ export function toDocument(
       version: active,
       manifest: manifestUrl(name, active),
     };
-    const contributes = contributesOf(name, active);
-    if (contributes) entry.contributes = contributes;
     const trail = state[name]?.trail ?? [];
     const fallback = trail.findLast((v) => v !== active && usable(name, v));
     if (fallback) entry.fallback = { version: fallback, manifest: manifestUrl(name, fallback) };
+    // A version whose declaration cannot be read (forced live unpublished, its files gone) keeps
+    // the remote's routes of the version browsers fall back to: its area then shows that version,
+    // or the SPEC §8 fallback, instead of its paths turning into the home page.
+    const contributes =
+      contributesOf(name, active) ?? (fallback ? contributesOf(name, fallback) : null);
+    if (contributes) entry.contributes = contributes;
     remotes[name] = entry;
   }
   return Object.keys(winners).length ? { remotes, winners } : { remotes };
