@@ -5,58 +5,13 @@
 // change made meanwhile by someone else is refused (409) rather than overwritten, and the API's own
 // {message} is what the operator reads. The DOM is built with textContent only: versions, reasons
 // and failure messages come from other people and never become markup.
+import { API, call, TOKEN_KEY } from './api.js';
 import { el, shortDigest, when } from './dom.js';
-
-const TOKEN_KEY = 'ajo-operator-token';
-const API = '/_operator/registry';
+import { setUpPublishing } from './publish.js';
 
 /** @type {(id: string) => any} The page's own elements, by id (index.html). */
 const $ = (id) => document.getElementById(id);
 let revision = null;
-
-class ApiRefusal extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-/**
- * @param {string} method
- * @param {string} path
- * @param {{ body?: unknown, ifMatch?: number | null }} [options] A Blob body (a build's .tar.gz) is
- *   sent as it is, anything else as JSON.
- */
-async function call(method, path, { body, ifMatch } = {}) {
-  const headers = { authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) ?? ''}` };
-  const upload = body instanceof Blob;
-  if (body !== undefined)
-    headers['content-type'] = upload ? 'application/gzip' : 'application/json';
-  if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
-  let res;
-  try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: upload
-        ? /** @type {Blob} */ (body)
-        : body === undefined
-          ? undefined
-          : JSON.stringify(body),
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiRefusal(
-      0,
-      'The operator API cannot be reached: check the connection and refresh.',
-    );
-  }
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    throw new ApiRefusal(res.status, data?.message ?? `The operator API answered ${res.status}`);
-  }
-  return data;
-}
 
 function signedOut(message = '') {
   sessionStorage.removeItem(TOKEN_KEY);
@@ -333,66 +288,11 @@ function describe(action, result, version, body) {
   return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
 }
 
-/**
- * Publishes a team's build (its dist folder as a .tar.gz) as a version of a remote: a remote the
- * registry does not have yet needs "new remote" (docs/decisions/038-remotes-declare-their-routes.md),
- * and goes through the same checks as any version when it is made live.
- */
-async function publish(form) {
-  const name = form.elements.remote.value.trim();
-  const version = form.elements.version.value.trim();
-  const file = form.elements.build.files?.[0];
-  const alert = $('publish-alert');
-  alert.textContent = '';
-  if (!name || !version || !file) {
-    alert.textContent = 'Name the remote and the version, and choose the build (.tar.gz).';
-    return;
-  }
-  const query = new URLSearchParams();
-  if (form.elements['new-remote'].checked) query.set('new-remote', '1');
-  if (form.elements.wins.checked) query.set('wins', '1');
-  const reason = form.elements.reason.value.trim();
-  if (reason) query.set('reason', reason);
-  const path = `${API}/${encodeURIComponent(name)}`;
-  const button = form.querySelector('button');
-  button.disabled = true;
-  $('status').textContent = `${name}@${version}: uploading and checking…`;
-  try {
-    const published = await call(
-      'PUT',
-      `${path}/versions/${encodeURIComponent(version)}?${query}`,
-      {
-        body: file,
-      },
-    );
-    let told = `${published.name}@${published.version} ${published.published ? 'published' : 'was already published'}`;
-    if (form.elements.activate.checked) {
-      await load();
-      const body = { version: published.version, reason: reason || undefined };
-      const live = await call('PUT', path, {
-        body: form.elements.wins.checked ? { ...body, wins: true } : body,
-        ifMatch: revision,
-      });
-      told += `, live (revision ${live.revision})`;
-    }
-    await load();
-    $('status').textContent = `${told}.`;
-    form.reset();
-  } catch (error) {
-    $('status').textContent = '';
-    if (error.status === 401) {
-      signedOut('The operator token was not accepted (Unauthorized).');
-      return;
-    }
-    alert.textContent = `Refused (${error.status}): ${error.message}`;
-  } finally {
-    button.disabled = false;
-  }
-}
-
-$('publish').addEventListener('submit', (event) => {
-  event.preventDefault();
-  void publish(event.target);
+setUpPublishing({
+  load,
+  signedOut,
+  status: $('status'),
+  revision: () => revision,
 });
 
 $('sign-in').addEventListener('submit', (event) => {

@@ -25,6 +25,8 @@ const CONSOLE_FILES = {
   'index.html': 'text/html; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
   'dom.js': 'text/javascript; charset=utf-8',
+  'api.js': 'text/javascript; charset=utf-8',
+  'publish.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 } as const;
 type ConsoleFile = keyof typeof CONSOLE_FILES;
@@ -47,5 +49,7 @@ export function consoleRoutes(app: FastifyInstance) {
   app.get('/_operator/console/', open, send('index.html'));
   app.get('/_operator/console/console.js', open, send('console.js'));
   app.get('/_operator/console/dom.js', open, send('dom.js'));
+  app.get('/_operator/console/api.js', open, send('api.js'));
+  app.get('/_operator/console/publish.js', open, send('publish.js'));
   app.get('/_operator/console/console.css', open, send('console.css'));
 }
