@@ -6,6 +6,7 @@ import { OVERRIDE_MINUTES, OVERRIDE_PARAM } from '../registry-per-browser.js';
 import type { createOverrideSigner } from '../registry-per-browser.js';
 import { RegistryError, type RegistryStore } from '../registry/index.js';
 import { UPLOAD_LIMIT, withUnpackedBuild } from '../registry-upload.js';
+import { authorize } from './operators.js';
 import * as s from './schemas.js';
 
 type Signer = ReturnType<typeof createOverrideSigner>;
@@ -43,7 +44,14 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
       store.failures(),
     ]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, operator: request.operator, state, document, failures };
+    return {
+      revision: state.revision,
+      operator: request.operator,
+      access: request.access,
+      state,
+      document,
+      failures,
+    };
   });
 
   app.get<{ Querystring: s.HistoryQuery }>(
@@ -61,6 +69,12 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote',
     { bodyLimit: 2048, schema: { body: s.activateBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const result = await store.activate(request.params.remote, request.body.version, {
         ...changeOptions(request),
         force: request.body.force === true,
@@ -74,6 +88,11 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollback',
     { bodyLimit: 2048, schema: { body: s.rollbackBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        wins: request.body?.wins === true,
+      });
       const result = await store.rollback(request.params.remote, {
         ...changeOptions(request),
         to: request.body?.version,
@@ -93,6 +112,12 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollout',
     { bodyLimit: 2048, schema: { body: s.rolloutBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const result = await store.rollout(
         request.params.remote,
         request.body.version,
@@ -111,6 +136,7 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollout',
     { bodyLimit: 2048, schema: { body: s.cancelRolloutBody } },
     async (request, reply) => {
+      authorize(request, { action: 'change', remote: request.params.remote });
       const result = await store.cancelRollout(request.params.remote, changeOptions(request));
       return withRevision(reply, result);
     },
@@ -126,6 +152,12 @@ export function overrideRoutes(app: FastifyInstance, store: RegistryStore, signe
     '/_operator/overrides',
     { bodyLimit: 2048, schema: { body: s.overrideBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.body.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const minutes = request.body.minutes ?? OVERRIDE_MINUTES.default;
       const expiresAt = new Date(Math.floor((signer.now() + minutes * 60_000) / 1000) * 1000);
       const result = await store.recordOverride(
@@ -164,7 +196,18 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
   );
   app.put<{ Params: { remote: string; version: string }; Querystring: s.UploadQuery }>(
     '/_operator/registry/:remote/versions/:version',
-    { bodyLimit: UPLOAD_LIMIT, schema: { querystring: s.uploadQuery } },
+    {
+      bodyLimit: UPLOAD_LIMIT,
+      schema: { querystring: s.uploadQuery },
+      // Before the body is read: a token that may not publish this remote never sends 64 MiB.
+      preParsing: async (request) => {
+        const { params, query } = request as typeof request & {
+          params: { remote: string };
+          query: s.UploadQuery;
+        };
+        authorize(request, { action: 'publish', remote: params.remote, wins: yes(query?.wins) });
+      },
+    },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new RegistryError(
