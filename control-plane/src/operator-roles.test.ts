@@ -11,6 +11,8 @@ import { writeBuild } from './registry-test-support.js';
 import type { HistoryEntry } from './registry/index.js';
 
 appServerHooks();
+// The first upload starts the child process that prepares uploads (a second or more when busy).
+jest.setTimeout(30_000);
 
 const TOKENS = {
   root: 'root-token-0123456789',

@@ -1,6 +1,7 @@
 // The registry's operator routes (control-plane/README.md "Operators"): read, history, activate,
 // rollout, rollback, testers' overrides and uploads. Every answer carries the registry's revision
 // as an ETag; a change sent with If-Match is refused with 409 when the registry moved on.
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OVERRIDE_MINUTES, OVERRIDE_PARAM } from '../registry-per-browser.js';
 import type { createOverrideSigner } from '../registry-per-browser.js';
@@ -215,12 +216,14 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
           415,
         );
       }
-      const result = await withUnpackedBuild(request.body, (dir: string) =>
-        store.publishFolder(request.params.remote, dir, request.params.version, {
+      const staging = path.join(store.deployDir, 'remotes', '.uploads');
+      const result = await withUnpackedBuild(request.body, staging, (build) =>
+        store.publishFolder(request.params.remote, build.root, request.params.version, {
           operator: request.operator,
           reason: request.query.reason,
           newRemote: yes(request.query['new-remote']),
           wins: yes(request.query.wins),
+          prepared: build,
         }),
       );
       return reply.code(result.published ? 201 : 200).send(result);

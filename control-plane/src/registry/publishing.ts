@@ -1,7 +1,7 @@
 // Publishing a built folder as a version of a remote (docs/decisions/019-...): its files are
 // digested and copied once into ${DEPLOY_DIR}/remotes/<name>/<version>/; the same content again is
 // a no-op, other content under a published version is refused.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from '../precompress.js';
 import { digestFolder, placeVersion } from '../registry-files.js';
@@ -18,6 +18,11 @@ export interface PublishOptions extends ChangeOptions {
   activate?: boolean;
   /** The first version of a remote the registry has never had (record 038). */
   newRemote?: boolean;
+  /**
+   * An upload compressed and digested already, in a staging folder of its own on the deploy disk
+   * (registry-upload.ts): its folder is renamed into place, not copied and digested again.
+   */
+  prepared?: { digest: string; files: Record<string, string> };
 }
 
 /**
@@ -102,6 +107,22 @@ async function outcome(at: Placing, name: string, label: string, digest: string)
   return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
 }
 
+/**
+ * Renames a prepared folder (nobody else writes it) into place. Answers false, touching nothing,
+ * when `target` already exists (another publisher got there first): the caller compares digests.
+ */
+function moveVersion(source: string, target: string): boolean {
+  mkdirSync(path.dirname(target), { recursive: true });
+  try {
+    renameSync(source, target);
+    return true;
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST' || code === 'ENOTEMPTY') return false;
+    throw error;
+  }
+}
+
 /** The label the build is published under, its folder in place; refuses other content. */
 async function place(
   at: Placing,
@@ -110,6 +131,7 @@ async function place(
   version: string,
   digest: string,
   devLabel?: boolean,
+  prepared?: boolean,
 ) {
   let label = version;
   let found = await outcome(at, name, label, digest);
@@ -117,7 +139,8 @@ async function place(
     label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
     found = await outcome(at, name, label, digest);
   }
-  if (found === 'new' && !placeVersion(dist, at.versionDir(name, label), digest)) {
+  const target = at.versionDir(name, label);
+  if (found === 'new' && !(prepared ? moveVersion(dist, target) : placeVersion(dist, target, digest))) {
     found = await outcome(at, name, label, digest);
   }
   if (found === 'different') {
@@ -153,8 +176,8 @@ export function createPublishing(o: {
     checkBuilt(dist, wanted);
     checkDeclared(dist);
     await checkRemote(name, dist, options);
-    const { digest, files } = digestBuild(dist);
-    const label = await place(o, name, dist, wanted, digest, options.devLabel);
+    const { digest, files } = options.prepared ?? digestBuild(dist);
+    const label = await place(o, name, dist, wanted, digest, options.devLabel, !!options.prepared);
     const record = {
       remote: name,
       version: label,
