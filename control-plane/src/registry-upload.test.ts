@@ -36,7 +36,7 @@ describe('publishing an upload', () => {
       fetch(`${base}/_operator/registry/wallets/versions/${version}`, {
         method: 'PUT',
         headers: { authorization: 'Bearer admin-token', 'content-type': 'application/gzip' },
-        body,
+        body: new Uint8Array(body),
       });
     expect((await put('0.2.9', readFileSync(`${archive}.small`))).status).toBe(201);
 
