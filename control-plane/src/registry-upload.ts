@@ -8,14 +8,14 @@
 // answering customers while a version is published.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as tar from 'tar';
 import { precompressDir } from './precompress.js';
-import { digestFolder } from './registry-files.js';
+import { buildBytes, digestFolder } from './registry-files.js';
 import { RegistryError } from './registry/errors.js';
 
 /** What an upload may weigh, packed and unpacked. */
@@ -34,15 +34,6 @@ export interface PreparedBuild {
   files: Record<string, string>;
   /** The build's own bytes, before compression (the size budget's measure). */
   bytes: number;
-}
-
-/** Every file's size under `dir`. */
-async function bytesUnder(dir: string): Promise<number> {
-  let total = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
-  }
-  return total;
 }
 
 /**
@@ -82,7 +73,7 @@ export async function prepareBuild(archiveFile: string, dir: string): Promise<Pr
       'The archive has no mf-manifest.json at its root or in dist/: pack the built folder',
     );
   }
-  const bytes = await bytesUnder(root);
+  const bytes = buildBytes(root);
   try {
     // The .br/.gz variants first, so the digest covers them (as publishing.ts digestBuild does).
     precompressDir(root);

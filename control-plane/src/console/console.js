@@ -301,7 +301,8 @@ async function change(name, action, form, alert) {
       `${path}/rollout`,
       { version, percent: Number(form.elements.percent.value), reason, wins },
     ],
-    'rollout-end': ['DELETE', `${path}/rollout`, undefined],
+    // The typed reason goes with it, into the history, as with every other change.
+    'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
   };
   const [method, url, body] = requests[action];
   // Disabled while the change runs; after a refusal each is as it was (End rollout stays off

@@ -206,7 +206,12 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
           params: { remote: string };
           query: s.UploadQuery;
         };
-        authorize(request, { action: 'publish', remote: params.remote, wins: yes(query?.wins) });
+        authorize(request, {
+          action: 'publish',
+          remote: params.remote,
+          wins: yes(query?.wins),
+          force: yes(query?.force),
+        });
       },
     },
     async (request, reply) => {
@@ -223,6 +228,7 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
           reason: request.query.reason,
           newRemote: yes(request.query['new-remote']),
           wins: yes(request.query.wins),
+          force: yes(request.query.force),
           prepared: build,
         }),
       );

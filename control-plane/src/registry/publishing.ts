@@ -4,10 +4,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from '../precompress.js';
-import { digestFolder, placeVersion } from '../registry-files.js';
+import { buildBytes, digestFolder, placeVersion } from '../registry-files.js';
 import { claimRoutes, readContributions, type ContributionsOf } from './contributions.js';
 import { RegistryError } from './errors.js';
-import { checkKnown, checkReason, checkVersion, normaliseRemote } from './names.js';
+import { checkKnown, checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import type { ChangeOptions } from './types.js';
 
@@ -22,7 +22,51 @@ export interface PublishOptions extends ChangeOptions {
    * An upload compressed and digested already, in a staging folder of its own on the deploy disk
    * (registry-upload.ts): its folder is renamed into place, not copied and digested again.
    */
-  prepared?: { digest: string; files: Record<string, string> };
+  prepared?: { digest: string; files: Record<string, string>; bytes: number };
+}
+
+/** What a version of a remote may weigh uncompressed (its .br/.gz variants not counted). */
+export const DEFAULT_VERSION_BUDGET = 15 * 1024 * 1024;
+export type VersionBudget = (remote: string) => number;
+
+/**
+ * REGISTRY_MAX_VERSION_BYTES: bytes for every remote ("20000000"), or per remote with a default
+ * ("wallets=20000000,payments=8000000,*=15000000"). Unset: 15 MiB for each. Throws on anything else.
+ */
+export function parseVersionBudget(text: string | undefined): VersionBudget {
+  const budgets = new Map<string, number>();
+  const items = (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of items) {
+    const parts = item.includes('=') ? item.split('=') : ['*', item];
+    const [name, bytes] = parts;
+    if (parts.length !== 2 || !/^(?:\*|[a-z][a-z0-9_]{1,30})$/.test(name!) || !/^[1-9]\d{0,11}$/.test(bytes!)) {
+      throw new Error(
+        'REGISTRY_MAX_VERSION_BYTES is a number of bytes, or remote=bytes,...,*=bytes (a whole number per remote, * for the others)',
+      );
+    }
+    budgets.set(name!, Number(bytes));
+  }
+  const fallback = budgets.get('*') ?? DEFAULT_VERSION_BUDGET;
+  return (remote) => budgets.get(remote) ?? fallback;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB (${bytes} bytes)`;
+
+/**
+ * Refuses (413, with both sizes) a version over its remote's budget, unless forced with a reason:
+ * answers what the force went past, for the history.
+ */
+function checkBudget(name: string, label: string, bytes: number, budget: number, o: PublishOptions) {
+  if (bytes <= budget) return null;
+  const over = `${name}@${label} is ${mb(bytes)}, over the ${name} budget of ${mb(budget)}`;
+  if (!o.force) {
+    throw new RegistryError(
+      `${over}: make the build smaller, or publish it with force and a reason (REGISTRY_MAX_VERSION_BYTES sets the budget)`,
+      413,
+    );
+  }
+  reasonFor(o);
+  return over;
 }
 
 /**
@@ -157,7 +201,9 @@ export function createPublishing(o: {
   versionDir: (name: string, version: string) => string;
   contributesOf: ContributionsOf;
   activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
+  versionBudget?: VersionBudget;
 }) {
+  const budgetOf = o.versionBudget ?? parseVersionBudget(undefined);
   const { revisions } = o;
 
   /**
@@ -176,7 +222,12 @@ export function createPublishing(o: {
     checkBuilt(dist, wanted);
     checkDeclared(dist);
     await checkRemote(name, dist, options);
+    const bytes = options.prepared?.bytes ?? buildBytes(dist);
     const { digest, files } = options.prepared ?? digestBuild(dist);
+    // Before anything is placed; the same content again is the no-op it always was.
+    const known = await revisions.findVersion(name, wanted);
+    const forcedPast =
+      known?.digest === digest ? null : checkBudget(name, wanted, bytes, budgetOf(name), options);
     const label = await place(o, name, dist, wanted, digest, options.devLabel, !!options.prepared);
     const record = {
       remote: name,
@@ -196,13 +247,17 @@ export function createPublishing(o: {
         return {
           version: record,
           entry: { action: 'publish', remote: name, from: null, to: label },
+          ...(forcedPast ? { reason: `${checkReason(options.reason)} (forced past: ${forcedPast})` } : {}),
           result: {},
         };
       },
       { operator: options.operator, reason: checkReason(options.reason) },
     );
     const result = { name, version: label, digest, published: published.changed };
-    if (options.activate) return { ...result, ...(await o.activate(name, label, options)) };
+    // Forcing past the budget is not forcing it live: it goes through the checks like any version.
+    if (options.activate) {
+      return { ...result, ...(await o.activate(name, label, { ...options, force: false })) };
+    }
     return result;
   }
 
