@@ -6,6 +6,7 @@
 // {message} is what the operator reads. The DOM is built with textContent only: versions, reasons
 // and failure messages come from other people and never become markup.
 import { el, shortDigest, when } from './dom.js';
+import { changeRequest } from './requests.js';
 
 const TOKEN_KEY = 'ajo-operator-token';
 const API = '/_operator/registry';
@@ -288,23 +289,13 @@ async function change(name, action, form, alert) {
   const reason = form.elements.reason.value.trim() || undefined;
   const wins = form.elements.wins.checked || undefined;
   const path = `${API}/${encodeURIComponent(name)}`;
-  const requests = {
-    activate: [
-      'PUT',
-      path,
-      { version, reason, force: form.elements.force.checked || undefined, wins },
-    ],
-    'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
-    rollback: ['POST', `${path}/rollback`, { reason, wins }],
-    rollout: [
-      'PUT',
-      `${path}/rollout`,
-      { version, percent: Number(form.elements.percent.value), reason, wins },
-    ],
-    // The typed reason goes with it, into the history, as with every other change.
-    'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
-  };
-  const [method, url, body] = requests[action];
+  const [method, url, body] = changeRequest(action, path, {
+    version,
+    reason,
+    force: form.elements.force.checked || undefined,
+    wins,
+    percent: Number(form.elements.percent.value),
+  });
   // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
   // without a rollout).
   const buttons = [...form.querySelectorAll('button')].map((b) => [b, b.disabled]);

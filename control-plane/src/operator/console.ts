@@ -25,6 +25,7 @@ const CONSOLE_FILES = {
   'index.html': 'text/html; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
   'dom.js': 'text/javascript; charset=utf-8',
+  'requests.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 } as const;
 type ConsoleFile = keyof typeof CONSOLE_FILES;
@@ -47,5 +48,6 @@ export function consoleRoutes(app: FastifyInstance) {
   app.get('/_operator/console/', open, send('index.html'));
   app.get('/_operator/console/console.js', open, send('console.js'));
   app.get('/_operator/console/dom.js', open, send('dom.js'));
+  app.get('/_operator/console/requests.js', open, send('requests.js'));
   app.get('/_operator/console/console.css', open, send('console.css'));
 }
