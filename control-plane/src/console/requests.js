@@ -18,5 +18,5 @@ export function changeRequest(action, path, { version, reason, force, wins, perc
     // The typed reason goes with it, into the history, as with every other change.
     'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
   };
-  return requests[action];
+  return /** @type {[string, string, object | undefined]} */ (requests[action]);
 }
