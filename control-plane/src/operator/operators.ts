@@ -42,7 +42,7 @@ const ROLES: readonly Role[] = ['publisher', 'operator', 'admin'];
 const FORMAT =
   'REGISTRY_OPERATORS is a comma-separated list of name:token or name/role=remote+remote:token (names of letters, digits, . _ @ -; roles publisher, operator (each with its remotes) or admin; tokens of 16 characters or more)';
 
-/** 'ada' -> admin (as before roles); 'ci/publisher=wallets', 'ada/operator=wallets+payments', 'root/admin'. */
+/** 'ada' -> admin (as before roles); 'ci/publisher=<remote>', 'ada/operator=<remote>+<remote>', 'root/admin'. */
 function parseHead(head: string): { name: string; role: Role; remotes: string[] } {
   const slash = head.indexOf('/');
   const name = slash < 0 ? head : head.slice(0, slash);
@@ -55,16 +55,16 @@ function parseHead(head: string): { name: string; role: Role; remotes: string[] 
     return { name, role: 'admin', remotes: [] };
   }
   const remotes = (list ?? '').split('+').filter(Boolean);
-  // The names remote.json gives, as the registry records them: a role for 'mfe-wallets' would
-  // never match the 'wallets' an operator's request is checked against.
+  // The names remote.json gives, as the registry records them: a role for a remote's folder
+  // ('mfe-<name>') would never match the name an operator's request is checked against.
   if (!remotes.length || !remotes.every((r) => REMOTE_NAME.test(r))) {
-    throw new Error(`${FORMAT}: ${name} needs the remotes it covers, like ${role}=wallets+payments`);
+    throw new Error(`${FORMAT}: ${name} needs the remotes it covers, like ${role}=<remote>+<remote>`);
   }
   return { name, role: role as Role, remotes };
 }
 
 /**
- * Operators from the configuration: REGISTRY_OPERATORS="alice:<token>,ci-wallets/publisher=wallets:<token>".
+ * Operators from the configuration: REGISTRY_OPERATORS="alice:<token>,ci/publisher=<remote>:<token>".
  * Throws on a malformed list, a repeated name or a token two operators share.
  */
 export function parseOperators({

@@ -31,7 +31,7 @@ export type VersionBudget = (remote: string) => number;
 
 /**
  * REGISTRY_MAX_VERSION_BYTES: bytes for every remote ("20000000"), or per remote with a default
- * ("wallets=20000000,payments=8000000,*=15000000"). Unset: 15 MiB for each. Throws on anything else.
+ * ("<remote>=20000000,<remote>=8000000,*=15000000"). Unset: 15 MiB for each. Throws on anything else.
  */
 export function parseVersionBudget(text: string | undefined): VersionBudget {
   const budgets = new Map<string, number>();
