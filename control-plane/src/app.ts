@@ -44,6 +44,8 @@ export interface AppOptions {
   operatorApiElsewhere?: boolean;
   operatorRateLimit?: RateLimit;
   beaconRateLimit?: RateLimit;
+  /** Failure reports kept while the registry database is down (plugins/failure-keeper.ts). */
+  failureKeep?: { limit?: number; everyMs?: number };
   trustProxy?: false | string;
   production?: boolean;
   overrideSecret?: string | undefined;
@@ -94,7 +96,7 @@ export async function buildApp(o: AppOptions) {
   await app.register(registryDocuments, { perBrowser });
 
   // Browsers report a remote version that failed them (plugins/failure-beacon.ts).
-  await app.register(failureBeacon, { store, rateLimit: o.beaconRateLimit });
+  await app.register(failureBeacon, { store, rateLimit: o.beaconRateLimit, keep: o.failureKeep });
 
   // With OPERATOR_PORT the operator API listens on its own (operator/index.ts buildOperatorApp).
   if (!o.operatorApiElsewhere) {

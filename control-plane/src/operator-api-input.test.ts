@@ -254,5 +254,6 @@ describe('app server', () => {
     expect(
       state.json().state.remotes.wallets.versions.map((v: { version: string }) => v.version),
     ).toEqual(['0.1.0', '0.2.0', '0.3.0']);
-  });
+    // Each upload is prepared in a child process (registry-upload.ts); the first starts it.
+  }, 30_000);
 });

@@ -19,6 +19,7 @@ const USAGE = `usage: npm run registry -- <command>
   history [<remote>] [--limit <n>]       every change, newest first
   publish <remote> [--activate]          publishes <remote>/dist as its package.json version
           [--new-remote]                 (the first version of a remote the registry lacks)
+          [--force --reason <text>]      (over the remote's size budget, REGISTRY_MAX_VERSION_BYTES)
   publish-all                            the monorepo build's step (dev labels for rebuilds)
   activate <remote> <version>            makes a published version live
            [--force --reason <text>]     (an unpublished one only forced, with a reason)
@@ -110,6 +111,8 @@ try {
           ...change,
           activate: values.activate,
           newRemote: values['new-remote'],
+          // Past the remote's size budget (REGISTRY_MAX_VERSION_BYTES), with a reason.
+          force: values.force,
         }),
       );
       break;

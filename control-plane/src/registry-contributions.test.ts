@@ -210,5 +210,6 @@ describe('the operator API', () => {
     } finally {
       await app.close();
     }
-  });
+    // Uploads are prepared in a child process (registry-upload.ts); the first starts it.
+  }, 30_000);
 });

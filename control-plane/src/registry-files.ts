@@ -2,7 +2,7 @@
 // (docs/decisions/019-immutable-versions-and-a-registry-database.md). A version folder, once in
 // place, is never written again: the copy goes to a staging folder and is renamed into place.
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const sha256 = (data: Buffer | string) =>
@@ -27,6 +27,21 @@ export function digestFolder(dir: string): { digest: string; files: Record<strin
   const names = Object.keys(files).sort();
   const sorted = Object.fromEntries(names.map((n) => [n, files[n]!]));
   return { digest: sha256(names.map((n) => `${n}\0${files[n]}\n`).join('')), files: sorted };
+}
+
+/**
+ * A build's own bytes: every file's size, but not the .br/.gz variants written beside a file
+ * (precompress.ts), so a build weighs the same before and after it is compressed.
+ */
+export function buildBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (/\.(?:br|gz)$/.test(file) && existsSync(file.replace(/\.(?:br|gz)$/, ''))) continue;
+    total += statSync(file).size;
+  }
+  return total;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { API, call, TOKEN_KEY } from './api.js';
 import { el, shortDigest, when } from './dom.js';
 import { setUpPublishing } from './publish.js';
+import { changeRequest } from './requests.js';
 
 /** @type {(id: string) => any} The page's own elements, by id (index.html). */
 const $ = (id) => document.getElementById(id);
@@ -243,22 +244,13 @@ async function change(name, action, form, alert) {
   const reason = form.elements.reason.value.trim() || undefined;
   const wins = form.elements.wins.checked || undefined;
   const path = `${API}/${encodeURIComponent(name)}`;
-  const requests = {
-    activate: [
-      'PUT',
-      path,
-      { version, reason, force: form.elements.force.checked || undefined, wins },
-    ],
-    'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
-    rollback: ['POST', `${path}/rollback`, { reason, wins }],
-    rollout: [
-      'PUT',
-      `${path}/rollout`,
-      { version, percent: Number(form.elements.percent.value), reason, wins },
-    ],
-    'rollout-end': ['DELETE', `${path}/rollout`, undefined],
-  };
-  const [method, url, body] = requests[action];
+  const [method, url, body] = changeRequest(action, path, {
+    version,
+    reason,
+    force: form.elements.force.checked || undefined,
+    wins,
+    percent: Number(form.elements.percent.value),
+  });
   // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
   // without a rollout).
   const buttons = [...form.querySelectorAll('button')].map((b) => [b, b.disabled]);

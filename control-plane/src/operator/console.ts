@@ -27,6 +27,7 @@ const CONSOLE_FILES = {
   'dom.js': 'text/javascript; charset=utf-8',
   'api.js': 'text/javascript; charset=utf-8',
   'publish.js': 'text/javascript; charset=utf-8',
+  'requests.js': 'text/javascript; charset=utf-8',
   'console.css': 'text/css; charset=utf-8',
 } as const;
 type ConsoleFile = keyof typeof CONSOLE_FILES;
@@ -51,5 +52,6 @@ export function consoleRoutes(app: FastifyInstance) {
   app.get('/_operator/console/dom.js', open, send('dom.js'));
   app.get('/_operator/console/api.js', open, send('api.js'));
   app.get('/_operator/console/publish.js', open, send('publish.js'));
+  app.get('/_operator/console/requests.js', open, send('requests.js'));
   app.get('/_operator/console/console.css', open, send('console.css'));
 }

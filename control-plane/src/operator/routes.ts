@@ -1,11 +1,13 @@
 // The registry's operator routes (control-plane/README.md "Operators"): read, history, activate,
 // rollout, rollback, testers' overrides and uploads. Every answer carries the registry's revision
 // as an ETag; a change sent with If-Match is refused with 409 when the registry moved on.
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OVERRIDE_MINUTES, OVERRIDE_PARAM } from '../registry-per-browser.js';
 import type { createOverrideSigner } from '../registry-per-browser.js';
 import { RegistryError, type RegistryStore } from '../registry/index.js';
 import { UPLOAD_LIMIT, withUnpackedBuild } from '../registry-upload.js';
+import { authorize } from './operators.js';
 import * as s from './schemas.js';
 
 type Signer = ReturnType<typeof createOverrideSigner>;
@@ -43,7 +45,14 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
       store.failures(),
     ]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, operator: request.operator, state, document, failures };
+    return {
+      revision: state.revision,
+      operator: request.operator,
+      access: request.access,
+      state,
+      document,
+      failures,
+    };
   });
 
   app.get<{ Querystring: s.HistoryQuery }>(
@@ -61,6 +70,12 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote',
     { bodyLimit: 2048, schema: { body: s.activateBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const result = await store.activate(request.params.remote, request.body.version, {
         ...changeOptions(request),
         force: request.body.force === true,
@@ -74,6 +89,11 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollback',
     { bodyLimit: 2048, schema: { body: s.rollbackBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        wins: request.body?.wins === true,
+      });
       const result = await store.rollback(request.params.remote, {
         ...changeOptions(request),
         to: request.body?.version,
@@ -93,6 +113,12 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollout',
     { bodyLimit: 2048, schema: { body: s.rolloutBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.params.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const result = await store.rollout(
         request.params.remote,
         request.body.version,
@@ -111,6 +137,7 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
     '/_operator/registry/:remote/rollout',
     { bodyLimit: 2048, schema: { body: s.cancelRolloutBody } },
     async (request, reply) => {
+      authorize(request, { action: 'change', remote: request.params.remote });
       const result = await store.cancelRollout(request.params.remote, changeOptions(request));
       return withRevision(reply, result);
     },
@@ -126,6 +153,12 @@ export function overrideRoutes(app: FastifyInstance, store: RegistryStore, signe
     '/_operator/overrides',
     { bodyLimit: 2048, schema: { body: s.overrideBody } },
     async (request, reply) => {
+      authorize(request, {
+        action: 'change',
+        remote: request.body.remote,
+        force: request.body.force === true,
+        wins: request.body.wins === true,
+      });
       const minutes = request.body.minutes ?? OVERRIDE_MINUTES.default;
       const expiresAt = new Date(Math.floor((signer.now() + minutes * 60_000) / 1000) * 1000);
       const result = await store.recordOverride(
@@ -164,7 +197,23 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
   );
   app.put<{ Params: { remote: string; version: string }; Querystring: s.UploadQuery }>(
     '/_operator/registry/:remote/versions/:version',
-    { bodyLimit: UPLOAD_LIMIT, schema: { querystring: s.uploadQuery } },
+    {
+      bodyLimit: UPLOAD_LIMIT,
+      schema: { querystring: s.uploadQuery },
+      // Before the body is read: a token that may not publish this remote never sends 64 MiB.
+      preParsing: async (request) => {
+        const { params, query } = request as typeof request & {
+          params: { remote: string };
+          query: s.UploadQuery;
+        };
+        authorize(request, {
+          action: 'publish',
+          remote: params.remote,
+          wins: yes(query?.wins),
+          force: yes(query?.force),
+        });
+      },
+    },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) {
         throw new RegistryError(
@@ -172,12 +221,15 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
           415,
         );
       }
-      const result = await withUnpackedBuild(request.body, (dir: string) =>
-        store.publishFolder(request.params.remote, dir, request.params.version, {
+      const staging = path.join(store.deployDir, 'remotes', '.uploads');
+      const result = await withUnpackedBuild(request.body, staging, (build) =>
+        store.publishFolder(request.params.remote, build.root, request.params.version, {
           operator: request.operator,
           reason: request.query.reason,
           newRemote: yes(request.query['new-remote']),
           wins: yes(request.query.wins),
+          force: yes(request.query.force),
+          prepared: build,
         }),
       );
       return reply.code(result.published ? 201 : 200).send(result);

@@ -58,17 +58,20 @@ export interface RollbackBody extends ChangeBody {
 
 /**
  * An upload's options, in its query (the body is the build): `new-remote` for a remote's first
- * version, `wins` where it declares another remote's path, `activate` to make it live at once.
+ * version, `wins` where it declares another remote's path, `force` (with a reason) past the
+ * remote's size budget.
  */
 const flag = { type: 'string', enum: ['1', 'true', '0', 'false'] } as const;
 export const uploadQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { 'new-remote': flag, wins: flag, reason },
+  properties: { 'new-remote': flag, wins: flag, force: flag, reason },
 };
 export interface UploadQuery {
   'new-remote'?: string;
   wins?: string;
+  /** Past the remote's size budget, with a reason (publishing.ts). */
+  force?: string;
   reason?: string;
 }
 

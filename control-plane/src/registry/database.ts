@@ -31,7 +31,16 @@ export interface RegistryDatabase {
     message: string;
   }): Promise<boolean>;
   failures(): Promise<FailureCount[]>;
+  /** Whether this build (by digest) of a version passed the mount check (sql.ts registry_mount_checks). */
+  mountPassed(remote: string, version: string, digest: string): Promise<boolean>;
+  recordMountPass(remote: string, version: string, digest: string, at: string): Promise<void>;
   restore(snapshot: Snapshot): Promise<void>;
+  /**
+   * Throws when what this process writes is no longer what every other process reads (SQLite: the
+   * file was replaced or removed since it was opened, so a change would land in a file nobody
+   * else sees); the next call opens what is there now.
+   */
+  verify?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -19,11 +19,41 @@ export function createGoingLive(o: {
 }) {
   /**
    * Versions that mounted, by digest: a version's files never change, so a pass stays a pass (a
-   * rollback to a version that was live is not mounted again). Failures are not kept: a time limit
-   * missed on a busy machine is tried again next time.
+   * rollback to a version that was live is not mounted again). Kept in the registry database for
+   * every app server (registry_mount_checks) and here, so a pass costs one read at most. Failures
+   * are not kept: a time limit missed on a busy machine is tried again next time.
    */
   const mounted = new Set<string>();
+  /**
+   * The check running for a version: many activations of it at once wait for that one check, not
+   * a check each (which, on a busy machine, made known-good versions miss the time limit).
+   */
+  const running = new Map<string, Promise<string[]>>();
   const contributesOf = createContributionsReader(o.versionDir);
+  const { db, guard } = o.revisions;
+
+  /** What the mount check found for this build of the version: nothing when it mounted. */
+  async function mountProblems(name: string, version: string, dir: string, digest: string) {
+    const key = `${name}@${version}:${digest}`;
+    if (mounted.has(key)) return [];
+    if (await guard(() => db.mountPassed(name, version, digest))) {
+      mounted.add(key);
+      return [];
+    }
+    let check = running.get(key);
+    if (!check) {
+      check = (async () => {
+        const failed = await o.mountCheck!({ dir, name, version });
+        if (!failed.length) {
+          await guard(() => db.recordMountPass(name, version, digest, new Date().toISOString()));
+          mounted.add(key);
+        }
+        return failed;
+      })().finally(() => running.delete(key));
+      running.set(key, check);
+    }
+    return check;
+  }
 
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
   async function assertMayGoLive(
@@ -37,12 +67,10 @@ export function createGoingLive(o: {
       ...activationProblems({ dir, name, digest: record.digest, hostShared: o.hostShared }),
       ...readContributions(dir).problems,
     ];
-    const key = `${name}@${version}:${record.digest}`;
     // Mounting a version whose files are missing or changed would only repeat those reasons.
-    if (o.mountCheck && !problems.length && !mounted.has(key)) {
-      const failed = await o.mountCheck({ dir, name, version });
-      if (failed.length) problems.push(...failed.map((p) => `the mount check failed: ${p}`));
-      else mounted.add(key);
+    if (o.mountCheck && !problems.length) {
+      const failed = await mountProblems(name, version, dir, record.digest);
+      problems.push(...failed.map((p) => `the mount check failed: ${p}`));
     }
     if (problems.length && !force) {
       throw new RegistryError(

@@ -11,11 +11,13 @@ import {
   historyParams,
   historyQuery,
   INSERT_HISTORY,
+  INSERT_MOUNT_PASS,
   INSERT_SECRET,
   INSERT_VERSION,
   numbered,
   PG_SCHEMA,
   RESTORE_REVISION,
+  SELECT_MOUNT_PASS,
   SELECT_SECRET,
   versionParams,
   versionsQuery,
@@ -129,6 +131,12 @@ export function postgresDatabase(url: string): RegistryDatabase {
       }));
     },
     /** Fills an empty database from a snapshot (repair.ts). */
+    async mountPassed(remote, version, digest) {
+      return (await query(numbered(SELECT_MOUNT_PASS), [remote, version, digest])).rows.length > 0;
+    },
+    async recordMountPass(remote, version, digest, at) {
+      await query(numbered(INSERT_MOUNT_PASS), [remote, version, digest, at]);
+    },
     async restore(snapshot) {
       await inTransaction(async (c) => {
         for (const v of snapshot.versions as VersionRecord[])

@@ -1,13 +1,13 @@
 // Publishing a built folder as a version of a remote (docs/decisions/019-...): its files are
 // digested and copied once into ${DEPLOY_DIR}/remotes/<name>/<version>/; the same content again is
 // a no-op, other content under a published version is refused.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { precompressDir } from '../precompress.js';
-import { digestFolder, placeVersion } from '../registry-files.js';
+import { buildBytes, digestFolder, placeVersion } from '../registry-files.js';
 import { claimRoutes, readContributions, type ContributionsOf } from './contributions.js';
 import { RegistryError } from './errors.js';
-import { checkKnown, checkReason, checkVersion, normaliseRemote } from './names.js';
+import { checkKnown, checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import type { ChangeOptions } from './types.js';
 
@@ -18,6 +18,55 @@ export interface PublishOptions extends ChangeOptions {
   activate?: boolean;
   /** The first version of a remote the registry has never had (record 038). */
   newRemote?: boolean;
+  /**
+   * An upload compressed and digested already, in a staging folder of its own on the deploy disk
+   * (registry-upload.ts): its folder is renamed into place, not copied and digested again.
+   */
+  prepared?: { digest: string; files: Record<string, string>; bytes: number };
+}
+
+/** What a version of a remote may weigh uncompressed (its .br/.gz variants not counted). */
+export const DEFAULT_VERSION_BUDGET = 15 * 1024 * 1024;
+export type VersionBudget = (remote: string) => number;
+
+/**
+ * REGISTRY_MAX_VERSION_BYTES: bytes for every remote ("20000000"), or per remote with a default
+ * ("<remote>=20000000,<remote>=8000000,*=15000000"). Unset: 15 MiB for each. Throws on anything else.
+ */
+export function parseVersionBudget(text: string | undefined): VersionBudget {
+  const budgets = new Map<string, number>();
+  const items = (text ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of items) {
+    const parts = item.includes('=') ? item.split('=') : ['*', item];
+    const [name, bytes] = parts;
+    if (parts.length !== 2 || !/^(?:\*|[a-z][a-z0-9_]{1,30})$/.test(name!) || !/^[1-9]\d{0,11}$/.test(bytes!)) {
+      throw new Error(
+        'REGISTRY_MAX_VERSION_BYTES is a number of bytes, or remote=bytes,...,*=bytes (a whole number per remote, * for the others)',
+      );
+    }
+    budgets.set(name!, Number(bytes));
+  }
+  const fallback = budgets.get('*') ?? DEFAULT_VERSION_BUDGET;
+  return (remote) => budgets.get(remote) ?? fallback;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB (${bytes} bytes)`;
+
+/**
+ * Refuses (413, with both sizes) a version over its remote's budget, unless forced with a reason:
+ * answers what the force went past, for the history.
+ */
+function checkBudget(name: string, label: string, bytes: number, budget: number, o: PublishOptions) {
+  if (bytes <= budget) return null;
+  const over = `${name}@${label} is ${mb(bytes)}, over the ${name} budget of ${mb(budget)}`;
+  if (!o.force) {
+    throw new RegistryError(
+      `${over}: make the build smaller, or publish it with force and a reason (REGISTRY_MAX_VERSION_BYTES sets the budget)`,
+      413,
+    );
+  }
+  reasonFor(o);
+  return over;
 }
 
 /**
@@ -102,6 +151,22 @@ async function outcome(at: Placing, name: string, label: string, digest: string)
   return digestFolder(versionDir(name, label)).digest === digest ? 'adopt' : 'different';
 }
 
+/**
+ * Renames a prepared folder (nobody else writes it) into place. Answers false, touching nothing,
+ * when `target` already exists (another publisher got there first): the caller compares digests.
+ */
+function moveVersion(source: string, target: string): boolean {
+  mkdirSync(path.dirname(target), { recursive: true });
+  try {
+    renameSync(source, target);
+    return true;
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EEXIST' || code === 'ENOTEMPTY') return false;
+    throw error;
+  }
+}
+
 /** The label the build is published under, its folder in place; refuses other content. */
 async function place(
   at: Placing,
@@ -110,6 +175,7 @@ async function place(
   version: string,
   digest: string,
   devLabel?: boolean,
+  prepared?: boolean,
 ) {
   let label = version;
   let found = await outcome(at, name, label, digest);
@@ -117,7 +183,8 @@ async function place(
     label = `${version}-dev.${digest.slice('sha256:'.length, 'sha256:'.length + 12)}`;
     found = await outcome(at, name, label, digest);
   }
-  if (found === 'new' && !placeVersion(dist, at.versionDir(name, label), digest)) {
+  const target = at.versionDir(name, label);
+  if (found === 'new' && !(prepared ? moveVersion(dist, target) : placeVersion(dist, target, digest))) {
     found = await outcome(at, name, label, digest);
   }
   if (found === 'different') {
@@ -134,7 +201,9 @@ export function createPublishing(o: {
   versionDir: (name: string, version: string) => string;
   contributesOf: ContributionsOf;
   activate: (remote: string, version: string, options: ChangeOptions) => Promise<object>;
+  versionBudget?: VersionBudget;
 }) {
+  const budgetOf = o.versionBudget ?? parseVersionBudget(undefined);
   const { revisions } = o;
 
   /**
@@ -153,8 +222,13 @@ export function createPublishing(o: {
     checkBuilt(dist, wanted);
     checkDeclared(dist);
     await checkRemote(name, dist, options);
-    const { digest, files } = digestBuild(dist);
-    const label = await place(o, name, dist, wanted, digest, options.devLabel);
+    const bytes = options.prepared?.bytes ?? buildBytes(dist);
+    const { digest, files } = options.prepared ?? digestBuild(dist);
+    // Before anything is placed; the same content again is the no-op it always was.
+    const known = await revisions.findVersion(name, wanted);
+    const forcedPast =
+      known?.digest === digest ? null : checkBudget(name, wanted, bytes, budgetOf(name), options);
+    const label = await place(o, name, dist, wanted, digest, options.devLabel, !!options.prepared);
     const record = {
       remote: name,
       version: label,
@@ -173,13 +247,17 @@ export function createPublishing(o: {
         return {
           version: record,
           entry: { action: 'publish', remote: name, from: null, to: label },
+          ...(forcedPast ? { reason: `${checkReason(options.reason)} (forced past: ${forcedPast})` } : {}),
           result: {},
         };
       },
       { operator: options.operator, reason: checkReason(options.reason) },
     );
     const result = { name, version: label, digest, published: published.changed };
-    if (options.activate) return { ...result, ...(await o.activate(name, label, options)) };
+    // Forcing past the budget is not forcing it live: it goes through the checks like any version.
+    if (options.activate) {
+      return { ...result, ...(await o.activate(name, label, { ...options, force: false })) };
+    }
     return result;
   }
 

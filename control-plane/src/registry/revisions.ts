@@ -2,7 +2,7 @@
 // compare-and-swap with one history row per revision, and after each one a snapshot
 // (${DEPLOY_DIR}/registry.last-good.json) is written, which browsers are served from when the
 // database cannot be read and which `repair` rebuilds it from.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { RegistryDatabase } from './database.js';
 import { RegistryError, RegistryUnreadable } from './errors.js';
@@ -59,20 +59,53 @@ function readSnapshotAt(snapshotPath: string): Snapshot | null {
   }
 }
 
-/** Writes the snapshot of the revision just made (never over a newer one). */
-async function writeSnapshot({ db, deployDir, snapshotPath, readState, readSnapshot }: Context) {
-  // A convenience for bad days: failing to write it must not fail the change that was made.
+/**
+ * Everything a snapshot holds, read back from the database as every other process sees it: throws
+ * RegistryUnreadable when any of it cannot be read. A change is made only on a registry that reads
+ * back whole, and acknowledged only once it has been read back: a change in a database that cannot
+ * be read would be in neither the state nor the history `repair` restores.
+ */
+async function readBack({ db, readState }: Context): Promise<Required<Snapshot>> {
+  await guard(async () => db.verify?.());
+  const { revision, state } = await readState();
+  const versions = await guard(() => db.versions(true));
+  const history = await guard(() => db.history());
+  return { revision, state, versions, history };
+}
+
+/** Writes `snapshot` (never over a newer one), on disk before it answers. */
+function writeSnapshot({ deployDir, snapshotPath, readSnapshot }: Context, snapshot: Snapshot) {
+  if ((readSnapshot()?.revision ?? -1) > snapshot.revision) return;
+  mkdirSync(deployDir, { recursive: true });
+  const tmp = `${snapshotPath}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(tmp, 'w');
   try {
-    const { revision, state } = await readState();
-    if ((readSnapshot()?.revision ?? -1) > revision) return;
-    const versions = await db.versions(true);
-    const history = await db.history();
-    mkdirSync(deployDir, { recursive: true });
-    const tmp = `${snapshotPath}.${process.pid}.${Date.now()}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify({ revision, state, versions, history })}\n`);
-    renameSync(tmp, snapshotPath);
-  } catch {
-    // the database will be read again next time
+    writeSync(fd, `${JSON.stringify(snapshot)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, snapshotPath);
+}
+
+/**
+ * After a commit: the change is read back (its revision and its history row) and in the snapshot
+ * `repair` restores from, or it is not acknowledged (503: it may be lost, check after a repair).
+ */
+async function confirm(context: Context, revision: number) {
+  try {
+    const snapshot = await readBack(context);
+    if (snapshot.revision < revision || !snapshot.history.some((h) => Number(h.revision) === revision)) {
+      throw new Error(`revision ${revision} is not in what the database reads back`);
+    }
+    writeSnapshot(context, snapshot);
+  } catch (error) {
+    throw new RegistryError(
+      `The change was sent to the registry as revision ${revision} but could not be read back (${
+        (error as Error).message
+      }), so it is not confirmed and may be lost. Repair the registry with: npm run registry -- repair, then check the history before trying again`,
+      503,
+    );
   }
 }
 
@@ -95,6 +128,8 @@ async function mutateWith<R extends object>(
   const { db, readState } = context;
   const { ifRevision, operator, reason } = options;
   const conditional = ifRevision !== undefined && ifRevision !== null;
+  // Refused (503) while the registry does not read back whole: nothing changes.
+  await readBack(context);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const current = await readState();
     if (conditional && current.revision !== ifRevision) {
@@ -117,7 +152,7 @@ async function mutateWith<R extends object>(
       }),
     );
     if (committed) {
-      await writeSnapshot(context);
+      await confirm(context, current.revision + 1);
       return { revision: current.revision + 1, changed: true, ...change.result };
     }
     if (conditional) {

@@ -11,7 +11,7 @@
 // is one transaction that compare-and-swaps the revision: a writer that read an older revision
 // changes nothing and answers false, so no change is ever lost. A fifth table counts the failures
 // browsers report per published version (docs/decisions/020-last-known-good-fallback.md): counters,
-// not revisioned and not in the history.
+// not revisioned and not in the history. A sixth keeps which versions passed the mount check.
 import type { HistoryEntry, VersionRecord } from './types.js';
 
 /** The same tables in both databases; the triggers that keep them append-only differ. */
@@ -30,10 +30,22 @@ CREATE TABLE IF NOT EXISTS registry_failures (
   remote TEXT NOT NULL, version TEXT NOT NULL, count INTEGER NOT NULL, last_at TEXT NOT NULL,
   last_message TEXT, PRIMARY KEY (remote, version));
 `;
+// A version that mounted in the headless check (going-live.ts, record 022), by its digest: its
+// files never change, so one pass holds for every app server of the registry. Only passes are
+// kept: a check that missed its time limit on a busy machine is run again next time.
+const MOUNT_CHECKS = `
+CREATE TABLE IF NOT EXISTS registry_mount_checks (
+  remote TEXT NOT NULL, version TEXT NOT NULL, digest TEXT NOT NULL, passed_at TEXT NOT NULL,
+  PRIMARY KEY (remote, version, digest));
+`;
+export const INSERT_MOUNT_PASS =
+  'INSERT INTO registry_mount_checks (remote, version, digest, passed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING';
+export const SELECT_MOUNT_PASS =
+  'SELECT passed_at AS "passedAt" FROM registry_mount_checks WHERE remote = ? AND version = ? AND digest = ?';
 // Added after the first registries were made: a rollout's percentage, an override's expiry.
 export const HISTORY_DETAIL = 'ALTER TABLE registry_history ADD COLUMN detail TEXT';
 
-export const SQLITE_SCHEMA = `${TABLES}
+export const SQLITE_SCHEMA = `${TABLES}${MOUNT_CHECKS}
 CREATE TRIGGER IF NOT EXISTS registry_history_append_only BEFORE UPDATE ON registry_history
   BEGIN SELECT RAISE(ABORT, 'registry_history is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS registry_history_no_delete BEFORE DELETE ON registry_history
@@ -44,7 +56,7 @@ CREATE TRIGGER IF NOT EXISTS registry_versions_no_delete BEFORE DELETE ON regist
   BEGIN SELECT RAISE(ABORT, 'registry_versions are immutable'); END;
 `;
 
-export const PG_SCHEMA = `${TABLES}
+export const PG_SCHEMA = `${TABLES}${MOUNT_CHECKS}
 ${HISTORY_DETAIL.replace('ADD COLUMN', 'ADD COLUMN IF NOT EXISTS')};
 CREATE OR REPLACE FUNCTION registry_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$;

@@ -2,7 +2,7 @@
 // (docs/decisions/019-immutable-versions-and-a-registry-database.md): SQLite's file locks make one
 // file safe for every process on the machine (the CLI, the build, several app servers). The tables
 // and statements are sql.ts's; the interface is database.ts's.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
 import type { RegistryDatabase } from './database.js';
@@ -14,10 +14,12 @@ import {
   historyParams,
   historyQuery,
   INSERT_HISTORY,
+  INSERT_MOUNT_PASS,
   INSERT_SECRET,
   INSERT_VERSION,
   plain,
   RESTORE_REVISION,
+  SELECT_MOUNT_PASS,
   SELECT_SECRET,
   SQLITE_SCHEMA,
   versionParams,
@@ -72,6 +74,12 @@ function openFile(file: string): Handle {
  * (after a repair). */
 function connection(file: string) {
   let db: Handle | null = null;
+  /** The file the handle has open (device and inode), to tell when it was replaced. */
+  let opened: string | null = null;
+  const identity = () => {
+    const { dev, ino } = statSync(file);
+    return `${dev}:${ino}`;
+  };
   function close() {
     try {
       db?.close();
@@ -79,17 +87,33 @@ function connection(file: string) {
       // already unusable
     }
     db = null;
+    opened = null;
   }
   function withHandle<T>(fn: (d: Handle) => T): T {
     try {
-      db ??= openFile(file);
+      if (!db) {
+        db = openFile(file);
+        opened = identity();
+      }
       return fn(db);
     } catch (error) {
       close();
       throw error;
     }
   }
-  return { withHandle, close };
+  /** Throws (and drops the handle) when the file at `file` is not the one the handle has open. */
+  function verify() {
+    withHandle(() => {
+      let now: string;
+      try {
+        now = identity();
+      } catch {
+        throw new Error(`${path.basename(file)} is gone`);
+      }
+      if (now !== opened) throw new Error(`${path.basename(file)} was replaced while it was open`);
+    });
+  }
+  return { withHandle, close, verify };
 }
 
 type Change = Parameters<RegistryDatabase['commit']>[0];
@@ -113,7 +137,7 @@ function commit(d: Handle, { expected, state, entry, version }: Change): boolean
 }
 
 export function sqliteDatabase(file: string): RegistryDatabase {
-  const { withHandle, close } = connection(file);
+  const { withHandle, close, verify } = connection(file);
   return {
     kind: 'sqlite',
     file,
@@ -164,6 +188,12 @@ export function sqliteDatabase(file: string): RegistryDatabase {
         count: Number(row.count),
       }));
     },
+    async mountPassed(remote, version, digest) {
+      return withHandle((d) => !!d.prepare(SELECT_MOUNT_PASS).get(remote, version, digest));
+    },
+    async recordMountPass(remote, version, digest, at) {
+      withHandle((d) => d.prepare(INSERT_MOUNT_PASS).run(remote, version, digest, at));
+    },
     /** Fills an empty database from a snapshot (repair.ts). */
     async restore(snapshot) {
       withHandle((d) =>
@@ -177,6 +207,7 @@ export function sqliteDatabase(file: string): RegistryDatabase {
         }),
       );
     },
+    verify: async () => verify(),
     close: async () => close(),
   };
 }

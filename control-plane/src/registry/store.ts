@@ -17,7 +17,7 @@ import { openRegistryDatabase } from './database.js';
 import { countFailure, type FailureReport } from './failures.js';
 import { createGoingLive } from './going-live.js';
 import { normaliseRemote, checkVersion } from './names.js';
-import { createPublishing, remotesIn } from './publishing.js';
+import { createPublishing, parseVersionBudget, remotesIn, type VersionBudget } from './publishing.js';
 import { repair } from './repair.js';
 import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
@@ -31,6 +31,8 @@ export interface RegistryStoreOptions {
   hostShared?: Record<string, string> | undefined;
   /** The headless mount smoke test (mount-check.ts). */
   mountCheck?: MountCheck | null | undefined;
+  /** What a version may weigh per remote; by default REGISTRY_MAX_VERSION_BYTES's (publishing.ts). */
+  versionBudget?: VersionBudget | undefined;
 }
 
 export type RegistryStore = ReturnType<typeof createRegistryStore>;
@@ -77,7 +79,14 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const rollouts = createRollouts({ revisions, goingLive, activate });
   const overrides = createOverrides({ revisions, goingLive });
   const { contributesOf } = goingLive;
-  const publishing = createPublishing({ revisions, versionDir, contributesOf, activate });
+  const publishing = createPublishing({
+    revisions,
+    versionDir,
+    contributesOf,
+    activate,
+    versionBudget:
+      options.versionBudget ?? parseVersionBudget(process.env.REGISTRY_MAX_VERSION_BYTES),
+  });
   const { guard } = revisions;
 
   /**

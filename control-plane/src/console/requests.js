@@ -1,0 +1,22 @@
+// @ts-check
+// The operator API request each of the console's change buttons sends (console.js): kept apart
+// from the page so what goes out (the reason above all, which the history keeps) is tested.
+
+/**
+ * @param {string} action activate, rollback-to, rollback, rollout or rollout-end
+ * @param {string} path the remote's path under the operator API
+ * @param {{ version: string, reason?: string, force?: boolean, wins?: boolean, percent?: number }} form
+ * @returns {[string, string, object | undefined]} method, URL and JSON body
+ */
+export function changeRequest(action, path, { version, reason, force, wins, percent }) {
+  /** @type {Record<string, [string, string, object | undefined]>} */
+  const requests = {
+    activate: ['PUT', path, { version, reason, force, wins }],
+    'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
+    rollback: ['POST', `${path}/rollback`, { reason, wins }],
+    rollout: ['PUT', `${path}/rollout`, { version, percent, reason, wins }],
+    // The typed reason goes with it, into the history, as with every other change.
+    'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
+  };
+  return /** @type {[string, string, object | undefined]} */ (requests[action]);
+}
