@@ -7,6 +7,8 @@ import path from 'node:path';
 import { overlaps, validateContributions } from '@ajo/tooling/contributions';
 import type { Contributions } from '@ajo/tooling/contributions';
 import { RegistryError } from './errors.js';
+import { checkKnown } from './names.js';
+import type { Revisions } from './revisions.js';
 import type { LiveState } from './types.js';
 
 export type { Contributions };
@@ -110,4 +112,33 @@ export function withWins(state: LiveState, name: string, paths: string[]): LiveS
   }
   if (!next[name]) next[name] = { active: null, trail: [], wins: paths };
   return next;
+}
+
+/**
+ * What going live asks of a version's routes: which remotes exist, what a version contributes, and
+ * the paths it would take from other remotes.
+ */
+export function createRouteClaims(
+  revisions: Revisions,
+  versionDir: (name: string, version: string) => string,
+) {
+  const contributesOf = createContributionsReader(versionDir);
+
+  /** Refuses (404) a remote no version was ever published of. */
+  async function requireKnown(name: string) {
+    const versions = await revisions.guard(() => revisions.db.versions());
+    checkKnown(name, [...new Set(versions.map((v) => v.remote))]);
+  }
+
+  /**
+   * The paths `version` of `name` takes from other remotes (refused, 409, unless the operator said
+   * it wins): what the live state records as its wins. A version whose declaration cannot be read
+   * contributes nothing, so it takes nothing.
+   */
+  function claims(state: LiveState, name: string, version: string, wins: boolean | undefined) {
+    const contributes = contributesOf(name, version);
+    return contributes ? claimRoutes(state, name, contributes, contributesOf, wins) : [];
+  }
+
+  return { contributesOf, requireKnown, claims };
 }

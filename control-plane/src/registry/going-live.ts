@@ -3,11 +3,10 @@
 // ones published, it is that remote's build and what it needs of the shared packages is what the
 // host gives (registry-checks.ts), and it mounts in a headless page (mount-check.ts).
 import { activationProblems } from '../registry-checks.js';
-import { claimRoutes, createContributionsReader, readContributions } from './contributions.js';
+import { createRouteClaims, readContributions } from './contributions.js';
 import { RegistryError } from './errors.js';
-import { checkKnown } from './names.js';
 import type { Revisions } from './revisions.js';
-import type { LiveState, MountCheck, VersionRecord } from './types.js';
+import type { MountCheck, VersionRecord } from './types.js';
 
 export type GoingLive = ReturnType<typeof createGoingLive>;
 
@@ -29,7 +28,8 @@ export function createGoingLive(o: {
    * a check each (which, on a busy machine, made known-good versions miss the time limit).
    */
   const running = new Map<string, Promise<string[]>>();
-  const contributesOf = createContributionsReader(o.versionDir);
+  const routes = createRouteClaims(o.revisions, o.versionDir);
+  const { requireKnown } = routes;
   const { db, guard } = o.revisions;
 
   /** What the mount check found for this build of the version: nothing when it mounted. */
@@ -102,21 +102,5 @@ export function createGoingLive(o: {
     return published ? assertMayGoLive(name, version, published, force) : ['not published'];
   }
 
-  /** Refuses (404) a remote no version was ever published of. */
-  async function requireKnown(name: string) {
-    const versions = await o.revisions.guard(() => o.revisions.db.versions());
-    checkKnown(name, [...new Set(versions.map((v) => v.remote))]);
-  }
-
-  /**
-   * The paths `version` of `name` takes from other remotes (refused, 409, unless the operator said
-   * it wins): what the live state records as its wins (record 038). A version whose declaration
-   * cannot be read contributes nothing, so it takes nothing.
-   */
-  function claims(state: LiveState, name: string, version: string, wins: boolean | undefined) {
-    const contributes = contributesOf(name, version);
-    return contributes ? claimRoutes(state, name, contributes, contributesOf, wins) : [];
-  }
-
-  return { assertMayGoLive, checkGoingLive, claims, contributesOf, requireKnown };
+  return { assertMayGoLive, checkGoingLive, ...routes };
 }
