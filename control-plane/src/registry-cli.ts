@@ -3,7 +3,7 @@
 //   list | history [remote] | publish <remote> [--activate] [--new-remote] | publish-all
 //   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
 //   rollout <remote> <version> <percent> [--force --reason <text>] | rollout-cancel <remote>
-//   repair
+//   mark-bad <remote> <version> --reason <text> | unmark-bad <remote> <version> | repair
 // Every change takes --reason <text> (kept in the history) and --if-revision <n> (refused when the
 // registry moved on). The history names the operator REGISTRY_OPERATOR, or cli:<login name>.
 // DEPLOY_DIR defaults to <repo>/.deploy; REGISTRY_DATABASE_URL selects PostgreSQL.
@@ -26,6 +26,8 @@ const USAGE = `usage: npm run registry -- <command>
   rollout <remote> <version> <percent>   makes a published version live for <percent> (1-99) of
           [--force --reason <text>]      browsers, the others keeping the live one; 100 activates it
   rollout-cancel <remote>                every browser back on the live version
+  mark-bad <remote> <version>            the fallback and one-step rollback skip it (needs
+           --reason <text>)              --reason); unmark-bad <remote> <version> clears it
   repair                                 rebuilds an unreadable registry from its last good snapshot
 options for changes: --reason <text>, --if-revision <n>, --wins (where the version declares a
   path another remote serves, it takes it)`;
@@ -135,6 +137,12 @@ try {
     }
     case 'rollout-cancel':
       print(await store.cancelRollout(args[0], change));
+      break;
+    case 'mark-bad':
+      print(await store.markBad(args[0], args[1], change));
+      break;
+    case 'unmark-bad':
+      print(await store.unmarkBad(args[0], args[1], change));
       break;
     case 'repair':
       print(await store.repair(change));

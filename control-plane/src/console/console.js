@@ -96,6 +96,9 @@ function versionRow(data, name, live, version) {
   if (live.trail?.includes(version.version)) {
     badges.push(el('span', { className: 'badge', text: 'was live' }));
   }
+  // Never a fallback nor a one-step rollback target (docs/decisions/045-...).
+  const bad = live.bad?.[version.version];
+  if (bad) badges.push(el('span', { className: 'badge', text: 'bad', title: bad }));
   return el(
     'tr',
     {},
@@ -159,6 +162,8 @@ function changeForm(name, live, versions, alert) {
       button('Roll back one step', 'rollback', !live.trail?.length),
       button('Set rollout', 'rollout', !versions.length),
       button('End rollout', 'rollout-end', !live.rollout),
+      button('Mark bad (needs a reason)', 'mark-bad', !versions.length),
+      button('Clear bad mark', 'unmark-bad', !versions.length),
     ),
   );
   form.addEventListener('click', (event) => {
@@ -302,6 +307,8 @@ async function change(name, action, form, alert) {
       { version, percent: Number(form.elements.percent.value), reason, wins },
     ],
     'rollout-end': ['DELETE', `${path}/rollout`, undefined],
+    'mark-bad': ['POST', `${path}/bad`, { version, reason }],
+    'unmark-bad': ['DELETE', `${path}/bad`, { version, reason }],
   };
   const [method, url, body] = requests[action];
   // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
@@ -315,7 +322,7 @@ async function change(name, action, form, alert) {
     await load();
     $('status').textContent =
       result?.changed === false
-        ? `${name}: nothing to change (${result.active ?? version} already live).`
+        ? `${name}: nothing to change${action.endsWith('bad') ? '' : ` (${result.active ?? version} already live)`}.`
         : `${name}: ${describe(action, result, version, body)} (revision ${revision}).`;
   } catch (error) {
     $('status').textContent = '';
@@ -330,6 +337,8 @@ async function change(name, action, form, alert) {
 function describe(action, result, version, body) {
   if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
   if (action === 'rollout-end') return 'rollout ended';
+  if (action === 'mark-bad') return `${version} is marked bad`;
+  if (action === 'unmark-bad') return `${version} may be gone back to again`;
   return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
 }
 

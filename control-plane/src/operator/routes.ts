@@ -184,3 +184,35 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
     },
   );
 }
+
+/**
+ * An operator marks a published version bad, so the browsers' fallback and one-step rollback skip
+ * it, or vouches for it again (DELETE); both in the history (docs/decisions/045-...).
+ */
+export function markRoutes(app: FastifyInstance, store: RegistryStore) {
+  app.post<Remote & { Body: s.MarkBody }>(
+    '/_operator/registry/:remote/bad',
+    { bodyLimit: 2048, schema: { body: s.markBody } },
+    async (request, reply) => {
+      const result = await store.markBad(
+        request.params.remote,
+        request.body.version,
+        changeOptions(request),
+      );
+      return withRevision(reply, result);
+    },
+  );
+
+  app.delete<Remote & { Body: s.MarkBody }>(
+    '/_operator/registry/:remote/bad',
+    { bodyLimit: 2048, schema: { body: s.markBody } },
+    async (request, reply) => {
+      const result = await store.unmarkBad(
+        request.params.remote,
+        request.body.version,
+        changeOptions(request),
+      );
+      return withRevision(reply, result);
+    },
+  );
+}

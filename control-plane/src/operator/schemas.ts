@@ -86,3 +86,9 @@ export interface OverrideBody extends ActivateBody {
   remote: string;
   minutes?: number;
 }
+
+/** Marking a version bad, or clearing the mark (docs/decisions/045-...). */
+export const markBody = changeBody({ version }, ['version']);
+export interface MarkBody extends ChangeBody {
+  version: string;
+}

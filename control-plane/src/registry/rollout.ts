@@ -8,6 +8,7 @@ import type { Change, Revisions } from './revisions.js';
 import { NOTHING_LIVE } from './state.js';
 import { detailOf, endRollout } from './activation.js';
 import { withWins } from './contributions.js';
+import { wentLive } from './trust.js';
 import type { ChangeOptions, Rollout } from './types.js';
 
 interface RolledOut {
@@ -60,7 +61,12 @@ export function createRollouts(o: {
         const told = same
           ? `from ${same.percent}% to ${share}% of browsers`
           : `${share}% of browsers`;
-        const rolledOut = { ...live, rollout: { version: wanted, percent: share } };
+        const rolledOut = wentLive(
+          { ...live, rollout: { version: wanted, percent: share } },
+          wanted,
+          new Date().toISOString(),
+          problems,
+        );
         return {
           state: withWins({ ...state, [name]: rolledOut }, name, won),
           entry: {

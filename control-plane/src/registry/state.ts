@@ -2,6 +2,7 @@
 // document with each remote's fallback, and the rollouts.
 import type { ContributionsOf } from './contributions.js';
 import { REMOTE_NAME, VERSION } from './names.js';
+import { checkTrust } from './trust.js';
 import type { LiveState, RegistryDocument, RemoteLive, Rollout } from './types.js';
 
 /** How many earlier live versions a remote keeps for stepping back. */
@@ -27,6 +28,7 @@ export function checkState(state: unknown): LiveState {
     if (live.wins !== undefined && !(Array.isArray(live.wins) && live.wins.every((p) => typeof p === 'string'))) {
       throw new Error(`${name} has invalid route wins`);
     }
+    checkTrust(name, live);
   }
   return state as LiveState;
 }

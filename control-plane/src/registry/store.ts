@@ -22,6 +22,7 @@ import { repair } from './repair.js';
 import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
 import { toDocument, toRollouts } from './state.js';
+import { createMarks, distrust, lastFailures, type LastFailures } from './trust.js';
 import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
 
 export interface RegistryStoreOptions {
@@ -55,6 +56,7 @@ async function readRegistry(revisions: Revisions) {
       trail: state[name]?.trail ?? [],
       rollout: state[name]?.rollout ?? null,
       ...(state[name]?.wins?.length ? { wins: state[name]?.wins } : {}),
+      ...(state[name]?.bad ? { bad: state[name]?.bad } : {}),
       versions: own,
     };
   }
@@ -76,28 +78,37 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const { activate, rollback } = createActivation({ revisions, goingLive });
   const rollouts = createRollouts({ revisions, goingLive, activate });
   const overrides = createOverrides({ revisions, goingLive });
+  const marks = createMarks({ revisions, goingLive });
   const { contributesOf } = goingLive;
   const publishing = createPublishing({ revisions, versionDir, contributesOf, activate });
   const { guard } = revisions;
 
   /**
-   * The document browsers read as /registry.json: the live versions and their fallbacks. When the
-   * database cannot be read, the last good one (this process's, or the snapshot's, the newer).
+   * The document browsers read as /registry.json: the live versions and their fallbacks (never one
+   * that may not be gone back to: trust.ts). When the database cannot be read, the last good one
+   * (this process's, or the snapshot's, the newer).
    */
   async function document() {
     const state = await revisions.liveState();
     let published: Set<string> | null = null;
+    let failed: LastFailures = new Map();
     try {
-      published = new Set(
-        (await guard(() => db.versions())).map((v) => `${v.remote}@${v.version}`),
-      );
+      const [versions, failures] = await Promise.all([
+        guard(() => db.versions()),
+        guard(() => db.failures()),
+      ]);
+      published = new Set(versions.map((v) => `${v.remote}@${v.version}`));
+      failed = lastFailures(failures);
     } catch {
-      // The database is what cannot be read: the files on disk still say what can be served.
+      // The database is what cannot be read: the files on disk still say what can be served, the
+      // state's marks what may not be gone back to (the failure counts wait for the database).
     }
     return toDocument(
       state,
       (name, v) =>
-        published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+        (published ? published.has(`${name}@${v}`) : true) &&
+        filesThere(name, v) &&
+        !distrust(name, state[name], v, failed),
       contributesOf,
     );
   }
@@ -121,6 +132,7 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     rollback,
     ...rollouts,
     ...overrides,
+    ...marks,
     /**
      * The key that signs overrides when REGISTRY_OVERRIDE_SECRET is not set: made once, kept in the
      * database, so every app server of the registry signs and checks with the same one.

@@ -18,6 +18,10 @@ export interface RemoteLive {
   trail: string[];
   rollout?: Rollout;
   wins?: string[];
+  /** Versions that may not be gone back to, and why: forced past the checks, marked bad (trust.ts). */
+  bad?: Record<string, string>;
+  /** When each version went live, or an operator vouched for it again: later failures count. */
+  since?: Record<string, string>;
 }
 
 /** Per remote name, what it serves. */
@@ -53,7 +57,9 @@ export type HistoryAction =
   | 'rollout'
   | 'rollout-cancel'
   | 'override-issued'
-  | 'repair';
+  | 'repair'
+  | 'mark-bad'
+  | 'unmark-bad';
 
 /** One row of the history; one per revision. */
 export interface HistoryEntry {
