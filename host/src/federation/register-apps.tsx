@@ -7,7 +7,7 @@ import { reportRemoteFailure } from './failure-beacon';
 import { firstReloadFor, noteFailedVersion } from './failed-versions';
 import { areaFor } from './mfe-area';
 import type { RemoteChoice } from './registry-client';
-import { loadFederated, switchRemoteVersion } from './runtime';
+import { forgetSharedOf, loadFederated, switchRemoteVersion } from './runtime';
 import { withFallback, type AnyLifecycles, type VersionAttempt } from './with-fallback';
 
 export function renderFallbackInto(element: HTMLElement): () => void {
@@ -89,6 +89,9 @@ export function registerRemoteApps(
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,
           onFailure: ({ version, phase, error }) => {
+            // A version that failed supplies no shared module to anyone from now on, with or
+            // without a fallback to replace it (runtime.ts).
+            forgetSharedOf(name);
             if (!version) return;
             noteFailedVersion(tabStorage, name, version);
             report({ remote: name, version, phase, error });
