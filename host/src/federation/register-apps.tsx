@@ -89,11 +89,14 @@ export function registerRemoteApps(
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,
           onFailure: ({ version, phase, error }) => {
-            // A version that failed supplies no shared module to anyone from now on, with or
-            // without a fallback to replace it (runtime.ts).
-            forgetSharedOf(name);
+            // A render error its error boundary caught is counted; the version stays mounted.
+            if (phase !== 'render') {
+              // A version that failed supplies no shared module to anyone from now on, with or
+              // without a fallback to replace it (runtime.ts).
+              forgetSharedOf(name);
+              if (version) noteFailedVersion(tabStorage, name, version);
+            }
             if (!version) return;
-            noteFailedVersion(tabStorage, name, version);
             report({ remote: name, version, phase, error });
           },
         },
