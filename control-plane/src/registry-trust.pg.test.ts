@@ -33,6 +33,6 @@ trustSuite(
   () =>
     sql(
       own!,
-      'DROP TABLE IF EXISTS registry_failures, registry_history, registry_versions, registry_revision, registry_secrets',
+      'DROP TABLE IF EXISTS registry_loads, registry_failures, registry_history, registry_versions, registry_revision, registry_secrets',
     ),
 );

@@ -86,6 +86,16 @@ function failureCell(failure) {
   );
 }
 
+/** Failures per 1,000 loads of a version (loads: the registry documents that gave it out). */
+function rateCell(data, name, version) {
+  if (!Array.isArray(data.loads)) return el('td', { text: '–' });
+  const loads = data.loads.find((l) => l.remote === name && l.version === version)?.count ?? 0;
+  const failures = failuresOf(data, name, version)?.count ?? 0;
+  if (!loads) return el('td', { text: 'no loads yet' });
+  const rate = Math.round((failures * 10000) / loads) / 10;
+  return el('td', { text: `${rate} per 1,000 (${failures} in ${loads} loads)` });
+}
+
 function versionRow(data, name, live, version) {
   const badges = [];
   if (version.version === live.active)
@@ -107,6 +117,7 @@ function versionRow(data, name, live, version) {
     el('td', { text: version.publishedBy ?? '' }),
     el('td', {}, el('code', { text: shortDigest(version.digest), title: version.digest })),
     failureCell(failuresOf(data, name, version.version)),
+    rateCell(data, name, version.version),
   );
 }
 
@@ -130,6 +141,23 @@ function changeForm(name, live, versions, alert) {
     inputmode: 'numeric',
     value: String(live.rollout?.percent ?? 10),
   });
+  const stopAbove = el('input', {
+    id: `${id}-stop-above`,
+    name: 'stopAbove',
+    type: 'number',
+    min: '0.1',
+    max: '1000',
+    step: '0.1',
+    inputmode: 'decimal',
+  });
+  const minLoads = el('input', {
+    id: `${id}-min-loads`,
+    name: 'minLoads',
+    type: 'number',
+    min: '1',
+    step: '1',
+    inputmode: 'numeric',
+  });
   const reason = el('input', { id: `${id}-reason`, name: 'reason', maxlength: '500' });
   const force = el('input', { id: `${id}-force`, name: 'force', type: 'checkbox' });
   const wins = el('input', { id: `${id}-wins`, name: 'wins', type: 'checkbox' });
@@ -144,6 +172,13 @@ function changeForm(name, live, versions, alert) {
       el('legend', { text: `Change ${name}` }),
       el('label', { for: select.id }, 'Version', select),
       el('label', { for: percent.id }, 'Rollout percent', percent),
+      el(
+        'label',
+        { for: stopAbove.id },
+        'Rollout stops itself above (failures per 1,000 loads)',
+        stopAbove,
+      ),
+      el('label', { for: minLoads.id }, 'after at least (loads)', minLoads),
       el('label', { for: reason.id, className: 'wide' }, 'Reason (kept in the history)', reason),
       el(
         'label',
@@ -183,7 +218,11 @@ function remoteFacts(data, name, live) {
     el('li', {}, 'Live: ', el('strong', { text: live.active ?? 'none' })),
     el('li', {
       text: live.rollout
-        ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers`
+        ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers${
+            live.rollout.stop
+              ? `, stops itself above ${live.rollout.stop.perThousand} failures per 1,000 loads after ${live.rollout.stop.minLoads} loads`
+              : ''
+          }`
         : 'No rollout',
     }),
     el('li', {
@@ -212,7 +251,7 @@ function versionsTable(data, name, live, versions) {
         el(
           'tr',
           {},
-          ['Version', 'Published', 'By', 'Digest', 'Failures'].map((h) =>
+          ['Version', 'Published', 'By', 'Digest', 'Failures', 'Failure rate'].map((h) =>
             el('th', { scope: 'col', text: h }),
           ),
         ),
@@ -304,7 +343,18 @@ async function change(name, action, form, alert) {
     rollout: [
       'PUT',
       `${path}/rollout`,
-      { version, percent: Number(form.elements.percent.value), reason, wins },
+      {
+        version,
+        percent: Number(form.elements.percent.value),
+        reason,
+        wins,
+        ...(form.elements.stopAbove.value
+          ? {
+              stopAbove: Number(form.elements.stopAbove.value),
+              minLoads: Number(form.elements.minLoads.value),
+            }
+          : {}),
+      },
     ],
     'rollout-end': ['DELETE', `${path}/rollout`, undefined],
     'mark-bad': ['POST', `${path}/bad`, { version, reason }],

@@ -37,13 +37,21 @@ type Remote = { Params: { remote: string } };
 
 export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
   app.get('/_operator/registry', async (request, reply) => {
-    const [state, document, failures] = await Promise.all([
+    const [state, document, failures, loads] = await Promise.all([
       store.read(),
       store.document(),
       store.failures(),
+      store.loads(),
     ]);
     reply.header('ETag', etag(state.revision));
-    return { revision: state.revision, operator: request.operator, state, document, failures };
+    return {
+      revision: state.revision,
+      operator: request.operator,
+      state,
+      document,
+      failures,
+      loads,
+    };
   });
 
   app.get<{ Querystring: s.HistoryQuery }>(
@@ -101,6 +109,8 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
           ...changeOptions(request),
           force: request.body.force === true,
           wins: request.body.wins === true,
+          stopAbove: request.body.stopAbove,
+          minLoads: request.body.minLoads,
         },
       );
       return withRevision(reply, result as { revision: number });

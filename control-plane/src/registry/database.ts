@@ -5,7 +5,14 @@
 import path from 'node:path';
 import { postgresDatabase } from './postgres-database.js';
 import { sqliteDatabase } from './sqlite-database.js';
-import type { FailureCount, HistoryEntry, LiveState, Snapshot, VersionRecord } from './types.js';
+import type {
+  FailureCount,
+  HistoryEntry,
+  LiveState,
+  LoadCount,
+  Snapshot,
+  VersionRecord,
+} from './types.js';
 
 export interface RegistryDatabase {
   kind: 'sqlite' | 'postgres';
@@ -31,6 +38,9 @@ export interface RegistryDatabase {
     message: string;
   }): Promise<boolean>;
   failures(): Promise<FailureCount[]>;
+  /** Adds `count` loads of a published version; false (and no row) for any other version. */
+  countLoads(loads: LoadCount): Promise<boolean>;
+  loads(): Promise<LoadCount[]>;
   restore(snapshot: Snapshot): Promise<void>;
   close(): Promise<void>;
 }

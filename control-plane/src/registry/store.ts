@@ -23,6 +23,7 @@ import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
 import { toDocument, toRollouts } from './state.js';
 import { createMarks, distrust, lastFailures, type LastFailures } from './trust.js';
+import { createAutoStop, LOAD_FLUSH_MS } from './auto-stop.js';
 import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
 
 export interface RegistryStoreOptions {
@@ -79,6 +80,8 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const rollouts = createRollouts({ revisions, goingLive, activate });
   const overrides = createOverrides({ revisions, goingLive });
   const marks = createMarks({ revisions, goingLive });
+  const autoStop = createAutoStop({ revisions });
+  let flushTimer: ReturnType<typeof setInterval> | null = null;
   const { contributesOf } = goingLive;
   const publishing = createPublishing({ revisions, versionDir, contributesOf, activate });
   const { guard } = revisions;
@@ -143,11 +146,33 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     contributesOf,
     /** Per remote its rollout ({ version, percent }), from the same state as document(). */
     rollouts: async () => toRollouts(await revisions.liveState()),
-    countFailure: (report?: FailureReport) => countFailure(revisions, report),
+    /** Counts the failure, then ends the remote's rollout if its version passed its stop. */
+    async countFailure(report?: FailureReport) {
+      await countFailure(revisions, report);
+      await autoStop.check(normaliseRemote(report?.remote)).catch(() => undefined);
+    },
+    /**
+     * A browser was given `version` of `remote` (its registry document): counted in memory, written
+     * every few seconds (auto-stop.ts).
+     */
+    noteLoad(remote: string, version: string) {
+      autoStop.noteLoad(remote, version);
+      if (!flushTimer) {
+        flushTimer = setInterval(() => void autoStop.flushLoads(), LOAD_FLUSH_MS);
+        flushTimer.unref?.();
+      }
+    },
+    flushLoads: () => autoStop.flushLoads(),
+    /** Loads per remote and version (auto-stop.ts). */
+    loads: () => guard(() => db.loads()),
     /** The failures browsers reported, per remote and version. */
     failures: () => guard(() => db.failures()),
     repair: (o?: { operator?: string }) => repair(revisions, o),
-    close: () => db.close(),
+    async close() {
+      if (flushTimer) clearInterval(flushTimer);
+      await autoStop.flushLoads().catch(() => undefined);
+      await db.close();
+    },
   };
 }
 

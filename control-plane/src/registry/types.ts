@@ -7,6 +7,21 @@ import type { Contributions } from '@ajo/tooling/contributions';
 export interface Rollout {
   version: string;
   percent: number;
+  /** The rollout ends itself past this failure rate (record 045, auto-stop.ts). */
+  stop?: AutoStop;
+}
+
+/** Failures per 1,000 loads above which a rollout ends, once its version has `minLoads` loads. */
+export interface AutoStop {
+  perThousand: number;
+  minLoads: number;
+}
+
+/** How many browsers were given a version (auto-stop.ts). */
+export interface LoadCount {
+  remote: string;
+  version: string;
+  count: number;
 }
 
 /**
