@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // The operator API: marking a version bad and clearing the mark (docs/decisions/045-...), what
 // browsers fall back to then, refusals with {message} that change nothing.
-import { app, appServerHooks, start } from './app-test-support.js';
+import { app, appServerHooks, deployDir, start } from './app-test-support.js';
+import { openTestStore } from './registry-test-support.js';
 import type { HistoryEntry } from './registry/index.js';
 
 appServerHooks();
@@ -88,5 +89,56 @@ describe('marking a version bad over HTTP', () => {
     expect(unauthorised.statusCode).toBe(401);
     const after = (await app.inject({ url: '/_operator/registry', headers: auth })).json().revision;
     expect(after).toBe(before);
+  });
+});
+
+describe('a rollout that stops itself, over HTTP', () => {
+  it('takes the stop with the rollout and refuses one that is not a rate and a count', async () => {
+    await start('admin-token');
+    const rollout = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: '/_operator/registry/wallets/rollout',
+        headers: auth,
+        payload: { version: '0.2.0', percent: 10, ...payload },
+      });
+    for (const [payload, message] of [
+      [{ stopAbove: 'x', minLoads: 10 }, /stopAbove/],
+      [{ stopAbove: 20 }, /minimum number of loads/],
+      [{ stopAbove: 20, minLoads: 0 }, /minimum number of loads/],
+      [{ stopAbove: 2000, minLoads: 10 }, /per 1,000 loads/],
+    ] as [Record<string, unknown>, RegExp][]) {
+      const res = await rollout(payload);
+      expect([res.statusCode, res.json().message]).toEqual([400, expect.stringMatching(message)]);
+    }
+    const registry = async () =>
+      (await app.inject({ url: '/_operator/registry', headers: auth })).json();
+    expect((await registry()).state.remotes.wallets.rollout).toBeNull();
+
+    const set = await rollout({ stopAbove: 20, minLoads: 500 });
+    expect(set.statusCode).toBe(200);
+    const after = await registry();
+    expect(after.state.remotes.wallets.rollout).toEqual({
+      version: '0.2.0',
+      percent: 10,
+      stop: { perThousand: 20, minLoads: 500 },
+    });
+    expect(after.loads).toEqual(expect.any(Array));
+  });
+});
+
+describe('loads', () => {
+  it('are the versions the registry documents gave browsers, written when the app server closes', async () => {
+    await start('admin-token');
+    for (let i = 0; i < 3; i += 1) {
+      expect((await app.inject('/registry.json')).statusCode).toBe(200);
+    }
+    await app.close();
+    const store = openTestStore(deployDir);
+    try {
+      expect(await store.loads()).toEqual([{ remote: 'wallets', version: '0.1.0', count: 3 }]);
+    } finally {
+      await store.close();
+    }
   });
 });
