@@ -7,7 +7,7 @@ import { reportRemoteFailure } from './failure-beacon';
 import { firstReloadFor, noteFailedVersion } from './failed-versions';
 import { areaFor } from './mfe-area';
 import type { RemoteChoice } from './registry-client';
-import { forgetSharedOf, loadFederated, switchRemoteVersion } from './runtime';
+import { loadFederated, switchRemoteVersion } from './runtime';
 import { withFallback, type AnyLifecycles, type VersionAttempt } from './with-fallback';
 
 export function renderFallbackInto(element: HTMLElement): () => void {
@@ -20,6 +20,10 @@ export interface PageReload {
   firstFor(remote: string, version: string): boolean;
   now(): void;
 }
+
+/** Takes away what a failed version of `name` shares (forget-shared.ts, loaded on failure only). */
+const forgetShared = (name: string) =>
+  import('./forget-shared').then(({ forgetSharedOf }) => forgetSharedOf(name));
 
 const pageReload = (storage: Storage): PageReload => ({
   firstFor: (remote, version) => firstReloadFor(storage, remote, version),
@@ -45,6 +49,8 @@ export function versionAttempts(
     attempts.push({
       version: fallback.version,
       load: async () => {
+        // Before the fallback registers its own copies: the failed version supplies none.
+        await forgetShared(name).catch(() => undefined);
         switchTo(fallback);
         try {
           return await load(`${name}/app`);
@@ -93,7 +99,7 @@ export function registerRemoteApps(
             if (phase !== 'render') {
               // A version that failed supplies no shared module to anyone from now on, with or
               // without a fallback to replace it (runtime.ts).
-              forgetSharedOf(name);
+              void forgetShared(name).catch(() => undefined);
               if (version) noteFailedVersion(tabStorage, name, version);
             }
             if (!version) return;

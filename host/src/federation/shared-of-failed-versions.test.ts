@@ -1,8 +1,8 @@
-// A version that failed supplies no shared module to anyone (runtime.ts forgetSharedOf;
+// A version that failed supplies no shared module to anyone (forget-shared.ts forgetSharedOf;
 // docs/decisions/045-release-safety-in-the-browser.md): real federation runtime instances sharing one
 // scope, as containers do when they initialise in the page.
 import { createInstance } from '@module-federation/enhanced/runtime';
-import { forgetSharedOf } from './runtime';
+import { forgetSharedOf } from './forget-shared';
 
 const MONEY_FLOW = '@ajo/shared/money-flow';
 const REACT = 'react';
