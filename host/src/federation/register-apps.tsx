@@ -23,7 +23,11 @@ export interface PageReload {
 
 /** Takes away what a failed version of `name` shares (forget-shared.ts, loaded on failure only). */
 const forgetShared = (name: string) =>
-  import('./forget-shared').then(({ forgetSharedOf }) => forgetSharedOf(name));
+  import('./forget-shared').then(
+    ({ forgetSharedOf }) => void forgetSharedOf(name),
+    // Offline: the chunk cannot come, and the fallback is still worth trying.
+    () => undefined,
+  );
 
 const pageReload = (storage: Storage): PageReload => ({
   firstFor: (remote, version) => firstReloadFor(storage, remote, version),
@@ -50,7 +54,7 @@ export function versionAttempts(
       version: fallback.version,
       load: async () => {
         // Before the fallback registers its own copies: the failed version supplies none.
-        await forgetShared(name).catch(() => undefined);
+        await forgetShared(name);
         switchTo(fallback);
         try {
           return await load(`${name}/app`);
@@ -99,7 +103,7 @@ export function registerRemoteApps(
             if (phase !== 'render') {
               // A version that failed supplies no shared module to anyone from now on, with or
               // without a fallback to replace it (runtime.ts).
-              void forgetShared(name).catch(() => undefined);
+              void forgetShared(name);
               if (version) noteFailedVersion(tabStorage, name, version);
             }
             if (!version) return;

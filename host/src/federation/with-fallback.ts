@@ -45,11 +45,12 @@ export interface AreaOptions {
   getElement: () => HTMLElement;
   renderFallback: FallbackRenderer;
   onFailure?: (failure: FailureReport) => void;
-  /** How long a mounted area may stay empty before it counts as a failed mount. */
-  emptyAfterMs?: number;
 }
 
-/** "More than a few seconds": a slow screen shows a spinner or a skeleton well before this. */
+/**
+ * "More than a few seconds": a slow screen shows a spinner or a skeleton well before this (the
+ * failure's message says 5 s).
+ */
 export const EMPTY_AFTER_MS = 5000;
 
 /**
@@ -58,13 +59,11 @@ export const EMPTY_AFTER_MS = 5000;
  */
 export const REPORT_RENDER_ERROR = 'ajoReportRenderError';
 
-/** Nothing a customer can see or use: no text and no media or control. */
+/** Nothing a customer can see or use: no text, no media, no control, nothing with a role. */
 export function isEmptyArea(element: HTMLElement): boolean {
   return (
     !element.textContent?.trim() &&
-    !element.querySelector(
-      'img,svg,canvas,video,iframe,object,embed,input,button,select,textarea,[aria-label],[role=status],[role=alert],[role=progressbar]',
-    )
+    !element.querySelector('img,svg,canvas,video,iframe,input,button,select,textarea,[role]')
   );
 }
 
@@ -76,7 +75,7 @@ async function run(fn: Fn | undefined, props: Props): Promise<void> {
 export function withFallback(
   name: string,
   attempts: VersionAttempt[],
-  { getElement, renderFallback, onFailure, emptyAfterMs = EMPTY_AFTER_MS }: AreaOptions,
+  { getElement, renderFallback, onFailure }: AreaOptions,
 ): () => Promise<SafeLifecycles> {
   return async () => {
     /** The next version to try, and the one loaded now. */
@@ -86,7 +85,7 @@ export function withFallback(
     let bootstrapped = false;
     let cleanup: (() => void) | null = null;
     /** The empty-area check of the mount in place; a new mount or an unmount ends it. */
-    let emptyCheck: ReturnType<typeof setTimeout> | null = null;
+    let emptyCheck: ReturnType<typeof setTimeout> | undefined;
     /** Counts mounts and unmounts: a check that outlived its mount does nothing. */
     let generation = 0;
 
@@ -114,11 +113,8 @@ export function withFallback(
       const version = current?.version ?? null;
       return {
         ...props,
+        // The remote's own console already shows the error; this counts it.
         [REPORT_RENDER_ERROR]: (error: unknown) => {
-          console.error(
-            `[${name}] ${version ? `${name}@${version}` : name} failed to render`,
-            error,
-          );
           report({ version, phase: 'render', error });
         },
       };
@@ -148,16 +144,13 @@ export function withFallback(
       cleanup ??= renderFallback(getElement());
     };
 
-    const stopEmptyCheck = () => {
-      if (emptyCheck !== null) clearTimeout(emptyCheck);
-      emptyCheck = null;
-    };
+    const stopEmptyCheck = () => clearTimeout(emptyCheck);
 
     /** Takes the version in place out of the area after it failed, and loads the next one. */
     async function replace(lifecycles: AnyLifecycles, props: Props, mounted: boolean) {
       if (mounted) {
         try {
-          await run(lifecycles.unmount, withReporter(props));
+          await run(lifecycles.unmount, props);
         } catch {
           // The half-mounted app may not unmount cleanly; what replaces it clears the area.
         }
@@ -189,14 +182,13 @@ export function withFallback(
       if (mine === generation) showFallback();
     }
 
-    /** A version whose area is still empty `emptyAfterMs` after its mount failed to mount. */
+    /** A version whose area is still empty EMPTY_AFTER_MS after its mount failed to mount. */
     function watchForEmpty(lifecycles: AnyLifecycles, props: Props, mine: number) {
       emptyCheck = setTimeout(() => {
-        emptyCheck = null;
         if (mine !== generation || inner !== lifecycles || !isEmptyArea(getElement())) return;
-        fail('mount', new Error(`rendered nothing within ${Math.round(emptyAfterMs / 1000)} s`));
+        fail('mount', new Error('rendered nothing within 5 s'));
         void replace(lifecycles, props, true).then(() => mountFrom(props, mine));
-      }, emptyAfterMs);
+      }, EMPTY_AFTER_MS);
     }
 
     await loadNext();
@@ -219,7 +211,7 @@ export function withFallback(
         }
         if (!inner) return;
         try {
-          await run(inner.unmount, withReporter(props));
+          await run(inner.unmount, props);
         } catch (error) {
           console.error(`[${name}] unmount threw`, error);
           getElement().replaceChildren();
