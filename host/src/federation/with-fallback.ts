@@ -63,7 +63,7 @@ export const REPORT_RENDER_ERROR = 'ajoReportRenderError';
 export function isEmptyArea(element: HTMLElement): boolean {
   return (
     !element.textContent?.trim() &&
-    !element.querySelector('img,svg,canvas,video,iframe,input,button,select,textarea,[role]')
+    !element.querySelector('img,svg,canvas,input,button,select,textarea,[role]')
   );
 }
 
