@@ -72,13 +72,18 @@ describe('the failure beacon', () => {
     expect(
       (await report({ remote: 'payments', version: '1.0.0', phase: 'mount' })).statusCode,
     ).toBe(204);
+    // An error the remote's own error boundary caught after it mounted (record 045).
+    expect(
+      (await report({ remote: 'payments', version: '1.0.0', phase: 'render', message: 'crash' }))
+        .statusCode,
+    ).toBe(204);
     expect(await failures()).toEqual([
       {
         remote: 'payments',
         version: '1.0.0',
-        count: 1,
+        count: 2,
         lastAt: expect.any(String),
-        lastMessage: 'mount',
+        lastMessage: 'render: crash',
       },
       {
         remote: 'payments',

@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { corruptDatabase, RENDERS, writeContainer, openTestStore } from './registry-test-support.js';
+import {
+  corruptDatabase,
+  RENDERS,
+  writeContainer,
+  openTestStore,
+} from './registry-test-support.js';
 
 let tmp: string;
 let deployDir: string;
@@ -94,6 +99,36 @@ describe('registry-cli', () => {
       active: '0.1.0',
       rollout: null,
     });
+  });
+
+  it('marks a version bad and clears it, and rolls out with a stop (record 045)', () => {
+    expect(cli('mark-bad', 'wallets', '0.1.0').err).toMatch(/needs a reason/);
+    const marked = cli('mark-bad', 'wallets', '0.1.0', '--reason', 'blank screen');
+    expect([marked.code, JSON.parse(marked.out).bad]).toEqual([0, 'marked bad: blank screen']);
+    expect(JSON.parse(cli('list').out).remotes.wallets.bad).toEqual({
+      '0.1.0': 'marked bad: blank screen',
+    });
+    expect(cli('rollback', 'wallets').err).toMatch(/no earlier version/);
+    expect(cli('unmark-bad', 'wallets', '0.1.0').code).toBe(0);
+    expect(JSON.parse(cli('rollback', 'wallets').out).active).toBe('0.1.0');
+
+    const stopped = cli(
+      'rollout',
+      'wallets',
+      '0.2.0',
+      '10',
+      '--stop-above',
+      '20',
+      '--min-loads',
+      '500',
+    );
+    expect([stopped.code, JSON.parse(stopped.out).rollout]).toEqual([
+      0,
+      { version: '0.2.0', percent: 10, stop: { perThousand: 20, minLoads: 500 } },
+    ]);
+    expect(
+      cli('rollout', 'wallets', '0.2.0', '20', '--stop-above', 'lots', '--min-loads', '5').err,
+    ).toMatch(/per 1,000 loads/);
   });
 
   it('says in one line, with no stack trace, that the registry database URL is not one', () => {

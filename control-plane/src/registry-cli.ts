@@ -2,8 +2,9 @@
 // (same store as the HTTP API, registry/store.ts):
 //   list | history [remote] | publish <remote> [--activate] [--new-remote] | publish-all
 //   activate <remote> <version> [--force --reason <text>] | rollback <remote> [<version>]
-//   rollout <remote> <version> <percent> [--force --reason <text>] | rollout-cancel <remote>
-//   repair
+//   rollout <remote> <version> <percent> [--force --reason <text>] [--stop-above <n> --min-loads <n>]
+//   rollout-cancel <remote>
+//   mark-bad <remote> <version> --reason <text> | unmark-bad <remote> <version> | repair
 // Every change takes --reason <text> (kept in the history) and --if-revision <n> (refused when the
 // registry moved on). The history names the operator REGISTRY_OPERATOR, or cli:<login name>.
 // DEPLOY_DIR defaults to <repo>/.deploy; REGISTRY_DATABASE_URL selects PostgreSQL.
@@ -26,7 +27,10 @@ const USAGE = `usage: npm run registry -- <command>
   rollback <remote> [<version>]          one step back through what was live, or to <version>
   rollout <remote> <version> <percent>   makes a published version live for <percent> (1-99) of
           [--force --reason <text>]      browsers, the others keeping the live one; 100 activates it
+          [--stop-above <n> --min-loads <n>]  stops itself above <n> failures per 1,000 loads
   rollout-cancel <remote>                every browser back on the live version
+  mark-bad <remote> <version>            the fallback and one-step rollback skip it (needs
+           --reason <text>)              --reason); unmark-bad <remote> <version> clears it
   repair                                 rebuilds an unreadable registry from its last good snapshot
 options for changes: --reason <text>, --if-revision <n>, --wins (where the version declares a
   path another remote serves, it takes it)`;
@@ -62,6 +66,8 @@ function parseCommandLine() {
       reason: { type: 'string' },
       'if-revision': { type: 'string' },
       limit: { type: 'string' },
+      'stop-above': { type: 'string' },
+      'min-loads': { type: 'string' },
     },
   });
 }
@@ -133,11 +139,26 @@ try {
     case 'rollout': {
       // A number when it reads as one, so the store's message names what was typed otherwise.
       const percent = /^\d{1,3}$/.test(args[2] ?? '') ? Number(args[2]) : args[2];
-      print(await store.rollout(args[0], args[1], percent, { ...change, force: values.force }));
+      const count = (flag: unknown) =>
+        typeof flag === 'string' && /^\d+(\.\d+)?$/.test(flag) ? Number(flag) : flag;
+      print(
+        await store.rollout(args[0], args[1], percent, {
+          ...change,
+          force: values.force,
+          stopAbove: count(values['stop-above']),
+          minLoads: count(values['min-loads']),
+        }),
+      );
       break;
     }
     case 'rollout-cancel':
       print(await store.cancelRollout(args[0], change));
+      break;
+    case 'mark-bad':
+      print(await store.markBad(args[0], args[1], change));
+      break;
+    case 'unmark-bad':
+      print(await store.unmarkBad(args[0], args[1], change));
       break;
     case 'repair':
       print(await store.repair(change));

@@ -267,12 +267,18 @@ export async function perBrowserRegistry(
         store.rollouts(),
         overridesOf(request),
       ]);
-      return resolveForBrowser(document, {
+      const resolved = resolveForBrowser(document, {
         rollouts,
         bucket: bucket(request, reply),
         overrides,
         contributesOf: store.contributesOf,
       });
+      // Each version this browser is given is a load: a rollout's failure rate is per load
+      // (registry/auto-stop.ts; counted in memory, written in batches).
+      for (const [name, remote] of Object.entries(resolved.remotes)) {
+        store.noteLoad(name, remote.version);
+      }
+      return resolved;
     },
   };
 }

@@ -58,6 +58,16 @@ export const mountThrows: Breakage = (dir, label) => {
   );
 };
 
+/** A build whose exposed ./app hands single-spa a mount that resolves and renders nothing. */
+export const mountRendersNothing: Breakage = (dir) => {
+  patchScripts(
+    dir,
+    /(\{bootstrap:\(\)=>[\w$]+,mount:\(\)=>)[\w$]+(,unmount:\(\)=>[\w$]+\})/g,
+    '$1function(){return Promise.resolve()}$2',
+    1,
+  );
+};
+
 /**
  * Uploads a copy of `remote`'s live version, broken by `breakage`, as version `label`.
  * Answers the version it was copied from.

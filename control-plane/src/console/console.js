@@ -42,6 +42,16 @@ function failureCell(failure) {
   );
 }
 
+/** Failures per 1,000 loads of a version (loads: the registry documents that gave it out). */
+function rateCell(data, name, version) {
+  if (!Array.isArray(data.loads)) return el('td', { text: '–' });
+  const loads = data.loads.find((l) => l.remote === name && l.version === version)?.count ?? 0;
+  const failures = failuresOf(data, name, version)?.count ?? 0;
+  if (!loads) return el('td', { text: 'no loads yet' });
+  const rate = Math.round((failures * 10000) / loads) / 10;
+  return el('td', { text: `${rate} per 1,000 (${failures} in ${loads} loads)` });
+}
+
 function versionRow(data, name, live, version) {
   const badges = [];
   if (version.version === live.active)
@@ -52,6 +62,9 @@ function versionRow(data, name, live, version) {
   if (live.trail?.includes(version.version)) {
     badges.push(el('span', { className: 'badge', text: 'was live' }));
   }
+  // Never a fallback nor a one-step rollback target (docs/decisions/045-...).
+  const bad = live.bad?.[version.version];
+  if (bad) badges.push(el('span', { className: 'badge', text: 'bad', title: bad }));
   return el(
     'tr',
     {},
@@ -60,6 +73,7 @@ function versionRow(data, name, live, version) {
     el('td', { text: version.publishedBy ?? '' }),
     el('td', {}, el('code', { text: shortDigest(version.digest), title: version.digest })),
     failureCell(failuresOf(data, name, version.version)),
+    rateCell(data, name, version.version),
   );
 }
 
@@ -83,6 +97,23 @@ function changeForm(name, live, versions, alert) {
     inputmode: 'numeric',
     value: String(live.rollout?.percent ?? 10),
   });
+  const stopAbove = el('input', {
+    id: `${id}-stop-above`,
+    name: 'stopAbove',
+    type: 'number',
+    min: '0.1',
+    max: '1000',
+    step: '0.1',
+    inputmode: 'decimal',
+  });
+  const minLoads = el('input', {
+    id: `${id}-min-loads`,
+    name: 'minLoads',
+    type: 'number',
+    min: '1',
+    step: '1',
+    inputmode: 'numeric',
+  });
   const reason = el('input', { id: `${id}-reason`, name: 'reason', maxlength: '500' });
   const force = el('input', { id: `${id}-force`, name: 'force', type: 'checkbox' });
   const wins = el('input', { id: `${id}-wins`, name: 'wins', type: 'checkbox' });
@@ -97,6 +128,13 @@ function changeForm(name, live, versions, alert) {
       el('legend', { text: `Change ${name}` }),
       el('label', { for: select.id }, 'Version', select),
       el('label', { for: percent.id }, 'Rollout percent', percent),
+      el(
+        'label',
+        { for: stopAbove.id },
+        'Rollout stops itself above (failures per 1,000 loads)',
+        stopAbove,
+      ),
+      el('label', { for: minLoads.id }, 'after at least (loads)', minLoads),
       el('label', { for: reason.id, className: 'wide' }, 'Reason (kept in the history)', reason),
       el(
         'label',
@@ -115,6 +153,8 @@ function changeForm(name, live, versions, alert) {
       button('Roll back one step', 'rollback', !live.trail?.length),
       button('Set rollout', 'rollout', !versions.length),
       button('End rollout', 'rollout-end', !live.rollout),
+      button('Mark bad (needs a reason)', 'mark-bad', !versions.length),
+      button('Clear bad mark', 'unmark-bad', !versions.length),
     ),
   );
   form.addEventListener('click', (event) => {
@@ -134,7 +174,11 @@ function remoteFacts(data, name, live) {
     el('li', {}, 'Live: ', el('strong', { text: live.active ?? 'none' })),
     el('li', {
       text: live.rollout
-        ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers`
+        ? `Rollout: ${live.rollout.version} to ${live.rollout.percent}% of browsers${
+            live.rollout.stop
+              ? `, stops itself above ${live.rollout.stop.perThousand} failures per 1,000 loads after ${live.rollout.stop.minLoads} loads`
+              : ''
+          }`
         : 'No rollout',
     }),
     el('li', {
@@ -163,7 +207,7 @@ function versionsTable(data, name, live, versions) {
         el(
           'tr',
           {},
-          ['Version', 'Published', 'By', 'Digest', 'Failures'].map((h) =>
+          ['Version', 'Published', 'By', 'Digest', 'Failures', 'Failure rate'].map((h) =>
             el('th', { scope: 'col', text: h }),
           ),
         ),
@@ -250,6 +294,8 @@ async function change(name, action, form, alert) {
     force: form.elements.force.checked || undefined,
     wins,
     percent: Number(form.elements.percent.value),
+    stopAbove: form.elements.stopAbove.value ? Number(form.elements.stopAbove.value) : undefined,
+    minLoads: form.elements.stopAbove.value ? Number(form.elements.minLoads.value) : undefined,
   });
   // Disabled while the change runs; after a refusal each is as it was (End rollout stays off
   // without a rollout).
@@ -262,7 +308,7 @@ async function change(name, action, form, alert) {
     await load();
     $('status').textContent =
       result?.changed === false
-        ? `${name}: nothing to change (${result.active ?? version} already live).`
+        ? `${name}: nothing to change${action.endsWith('bad') ? '' : ` (${result.active ?? version} already live)`}.`
         : `${name}: ${describe(action, result, version, body)} (revision ${revision}).`;
   } catch (error) {
     $('status').textContent = '';
@@ -277,6 +323,8 @@ async function change(name, action, form, alert) {
 function describe(action, result, version, body) {
   if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
   if (action === 'rollout-end') return 'rollout ended';
+  if (action === 'mark-bad') return `${version} is marked bad`;
+  if (action === 'unmark-bad') return `${version} may be gone back to again`;
   return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
 }
 

@@ -5,18 +5,27 @@
 /**
  * @param {string} action activate, rollback-to, rollback, rollout or rollout-end
  * @param {string} path the remote's path under the operator API
- * @param {{ version: string, reason?: string, force?: boolean, wins?: boolean, percent?: number }} form
+ * @param {{ version: string, reason?: string, force?: boolean, wins?: boolean, percent?: number,
+ *   stopAbove?: number, minLoads?: number }} form `stopAbove` (failures per 1,000 loads) and
+ *   `minLoads`: the rollout stops itself past them (docs/decisions/045-...).
  * @returns {[string, string, object | undefined]} method, URL and JSON body
  */
-export function changeRequest(action, path, { version, reason, force, wins, percent }) {
+export function changeRequest(
+  action,
+  path,
+  { version, reason, force, wins, percent, stopAbove, minLoads },
+) {
+  const stop = stopAbove === undefined ? {} : { stopAbove, minLoads };
   /** @type {Record<string, [string, string, object | undefined]>} */
   const requests = {
     activate: ['PUT', path, { version, reason, force, wins }],
     'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
     rollback: ['POST', `${path}/rollback`, { reason, wins }],
-    rollout: ['PUT', `${path}/rollout`, { version, percent, reason, wins }],
+    rollout: ['PUT', `${path}/rollout`, { version, percent, reason, wins, ...stop }],
     // The typed reason goes with it, into the history, as with every other change.
     'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
+    'mark-bad': ['POST', `${path}/bad`, { version, reason }],
+    'unmark-bad': ['DELETE', `${path}/bad`, { version, reason }],
   };
   return /** @type {[string, string, object | undefined]} */ (requests[action]);
 }

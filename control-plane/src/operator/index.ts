@@ -10,7 +10,13 @@ import { createOverrideSigner } from '../registry-per-browser.js';
 import { createRegistryStore, type MountCheck, type RegistryStore } from '../registry/index.js';
 import { consoleRoutes } from './console.js';
 import { parseOperators, requireOperator, type Operator } from './operators.js';
-import { overrideRoutes, registryRoutes, rolloutRoutes, uploadRoutes } from './routes.js';
+import {
+  markRoutes,
+  overrideRoutes,
+  registryRoutes,
+  rolloutRoutes,
+  uploadRoutes,
+} from './routes.js';
 
 export { CONSOLE_CSP } from './console.js';
 export { parseOperators, type Operator } from './operators.js';
@@ -38,6 +44,7 @@ export async function operatorApi(app: FastifyInstance, o: OperatorApiOptions) {
   rolloutRoutes(app, o.store);
   overrideRoutes(app, o.store, signer);
   uploadRoutes(app, o.store);
+  markRoutes(app, o.store);
 }
 
 export interface OperatorAppOptions {

@@ -39,10 +39,11 @@ type Remote = { Params: { remote: string } };
 
 export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
   app.get('/_operator/registry', async (request, reply) => {
-    const [state, document, failures] = await Promise.all([
+    const [state, document, failures, loads] = await Promise.all([
       store.read(),
       store.document(),
       store.failures(),
+      store.loads(),
     ]);
     reply.header('ETag', etag(state.revision));
     return {
@@ -52,6 +53,7 @@ export function registryRoutes(app: FastifyInstance, store: RegistryStore) {
       state,
       document,
       failures,
+      loads,
     };
   });
 
@@ -127,6 +129,8 @@ export function rolloutRoutes(app: FastifyInstance, store: RegistryStore) {
           ...changeOptions(request),
           force: request.body.force === true,
           wins: request.body.wins === true,
+          stopAbove: request.body.stopAbove,
+          minLoads: request.body.minLoads,
         },
       );
       return withRevision(reply, result as { revision: number });
@@ -233,6 +237,38 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
         }),
       );
       return reply.code(result.published ? 201 : 200).send(result);
+    },
+  );
+}
+
+/**
+ * An operator marks a published version bad, so the browsers' fallback and one-step rollback skip
+ * it, or vouches for it again (DELETE); both in the history (docs/decisions/045-...).
+ */
+export function markRoutes(app: FastifyInstance, store: RegistryStore) {
+  app.post<Remote & { Body: s.MarkBody }>(
+    '/_operator/registry/:remote/bad',
+    { bodyLimit: 2048, schema: { body: s.markBody } },
+    async (request, reply) => {
+      const result = await store.markBad(
+        request.params.remote,
+        request.body.version,
+        changeOptions(request),
+      );
+      return withRevision(reply, result);
+    },
+  );
+
+  app.delete<Remote & { Body: s.MarkBody }>(
+    '/_operator/registry/:remote/bad',
+    { bodyLimit: 2048, schema: { body: s.markBody } },
+    async (request, reply) => {
+      const result = await store.unmarkBad(
+        request.params.remote,
+        request.body.version,
+        changeOptions(request),
+      );
+      return withRevision(reply, result);
     },
   );
 }

@@ -40,12 +40,22 @@ export interface ActivateBody extends ChangeBody {
   wins?: boolean;
 }
 
-export const rolloutBody = changeBody({ version, percent: { type: 'number' }, force, wins }, [
-  'version',
-  'percent',
-]);
+export const rolloutBody = changeBody(
+  {
+    version,
+    percent: { type: 'number' },
+    force,
+    wins,
+    // The rollout stops itself above this many failures per 1,000 loads, after minLoads loads.
+    stopAbove: { type: 'number' },
+    minLoads: { type: 'number' },
+  },
+  ['version', 'percent'],
+);
 export interface RolloutBody extends ActivateBody {
   percent: number;
+  stopAbove?: number;
+  minLoads?: number;
 }
 
 export const cancelRolloutBody = { anyOf: [changeBody({}), { type: 'null' }] };
@@ -88,4 +98,10 @@ export const overrideBody = changeBody(
 export interface OverrideBody extends ActivateBody {
   remote: string;
   minutes?: number;
+}
+
+/** Marking a version bad, or clearing the mark (docs/decisions/045-...). */
+export const markBody = changeBody({ version }, ['version']);
+export interface MarkBody extends ChangeBody {
+  version: string;
 }

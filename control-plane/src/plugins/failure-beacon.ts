@@ -23,14 +23,14 @@ const reportSchema = {
   properties: {
     remote: { type: 'string', maxLength: 64 },
     version: { type: 'string', maxLength: 64 },
-    phase: { type: 'string', enum: ['load', 'mount'] },
+    phase: { type: 'string', enum: ['load', 'mount', 'render'] },
     message: { type: 'string', maxLength: 200 },
   },
 };
 interface Report {
   remote: string;
   version: string;
-  phase: 'load' | 'mount';
+  phase: 'load' | 'mount' | 'render';
   message?: string;
 }
 

@@ -8,7 +8,7 @@ import { RegistryError, RegistryUnreadable } from '../registry/index.js';
 export interface KeptReport {
   remote: string;
   version: string;
-  phase: 'load' | 'mount';
+  phase: 'load' | 'mount' | 'render';
   message?: string | undefined;
 }
 

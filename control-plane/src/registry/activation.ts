@@ -7,6 +7,7 @@ import { checkReason, checkVersion, normaliseRemote, reasonFor } from './names.j
 import type { Change, Revisions } from './revisions.js';
 import { withWins } from './contributions.js';
 import { NOTHING_LIVE, TRAIL } from './state.js';
+import { distrust, lastFailures, wentLive, type LastFailures } from './trust.js';
 import type { ChangeOptions, LiveState, RemoteLive, Revisioned } from './types.js';
 
 /** Activating a version (or rolling back) ends the remote's rollout: this says which one. */
@@ -45,9 +46,22 @@ export interface Activated {
   previous: string | null;
 }
 
-/** Where a rollback goes: `to`, or one step back through the versions live before. */
-function stepBack(name: string, live: RemoteLive, to: string | null): RemoteLive {
-  const kept = live.wins ? { wins: live.wins } : {};
+/**
+ * Where a rollback goes: `to`, or one step back through the versions live before, past those that
+ * may not be gone back to (trust.ts: forced, marked bad, failing since they went live); the ones
+ * passed leave the trail.
+ */
+function stepBack(
+  name: string,
+  live: RemoteLive,
+  to: string | null,
+  failures: LastFailures,
+): RemoteLive {
+  const kept = {
+    ...(live.wins ? { wins: live.wins } : {}),
+    ...(live.bad ? { bad: live.bad } : {}),
+    ...(live.since ? { since: live.since } : {}),
+  };
   if (to) {
     return {
       ...kept,
@@ -61,7 +75,14 @@ function stepBack(name: string, live: RemoteLive, to: string | null): RemoteLive
   if (!live.trail.length) {
     throw new RegistryError(`${name} has no earlier version to roll back to`, 409);
   }
-  return { ...kept, active: live.trail.at(-1) ?? null, trail: live.trail.slice(0, -1) };
+  const at = live.trail.findLastIndex((v) => !distrust(name, live, v, failures));
+  if (at < 0) {
+    throw new RegistryError(
+      `${name} has no earlier version to roll back to that was not forced, marked bad or reported failing: roll back to a version by name`,
+      409,
+    );
+  }
+  return { ...kept, active: live.trail[at] ?? null, trail: live.trail.slice(0, at) };
 }
 
 /** The change that makes `wanted` live for everyone: after the checks, or forced past them. */
@@ -85,7 +106,12 @@ function activation(
     const problems = await goingLive.checkGoingLive(name, wanted, force);
     const won = goingLive.claims(state, name, wanted, wins);
     const trail = live.active ? [...live.trail, live.active].slice(-TRAIL) : live.trail;
-    const next = { ...withoutRollout(live), active: wanted, trail };
+    const next = wentLive(
+      { ...withoutRollout(live), active: wanted, trail },
+      wanted,
+      new Date().toISOString(),
+      problems,
+    );
     return {
       // What the force went past stays in the history next to the operator's reason.
       reason: problems.length ? `${reason} (forced past: ${problems.join('; ')})` : undefined,
@@ -134,7 +160,10 @@ export function createActivation({
         if (to && live.active === to && !live.rollout) {
           return { result: { name, active: to, previous: null } };
         }
-        const next = stepBack(name, live, to);
+        const failures = to
+          ? new Map<string, string>()
+          : lastFailures(await revisions.guard(() => revisions.db.failures()));
+        const next = stepBack(name, live, to, failures);
         const active = next.active as string;
         // Going back is going live too: the version must still pass the checks.
         const record = await revisions.findVersion(name, active);
@@ -147,7 +176,11 @@ export function createActivation({
         await goingLive.assertMayGoLive(name, active, record, false);
         const won = goingLive.claims(state, name, active, options.wins);
         return {
-          state: withWins({ ...state, [name]: next }, name, won),
+          state: withWins(
+            { ...state, [name]: wentLive(next, active, new Date().toISOString()) },
+            name,
+            won,
+          ),
           entry: {
             action: 'rollback',
             remote: name,

@@ -5,7 +5,14 @@
 import path from 'node:path';
 import { postgresDatabase } from './postgres-database.js';
 import { sqliteDatabase } from './sqlite-database.js';
-import type { FailureCount, HistoryEntry, LiveState, Snapshot, VersionRecord } from './types.js';
+import type {
+  FailureCount,
+  HistoryEntry,
+  LiveState,
+  LoadCount,
+  Snapshot,
+  VersionRecord,
+} from './types.js';
 
 export interface RegistryDatabase {
   kind: 'sqlite' | 'postgres';
@@ -34,6 +41,9 @@ export interface RegistryDatabase {
   /** Whether this build (by digest) of a version passed the mount check (sql.ts registry_mount_checks). */
   mountPassed(remote: string, version: string, digest: string): Promise<boolean>;
   recordMountPass(remote: string, version: string, digest: string, at: string): Promise<void>;
+  /** Adds `count` loads of a published version; false (and no row) for any other version. */
+  countLoads(loads: LoadCount): Promise<boolean>;
+  loads(): Promise<LoadCount[]>;
   restore(snapshot: Snapshot): Promise<void>;
   /**
    * Throws when what this process writes is no longer what every other process reads (SQLite: the

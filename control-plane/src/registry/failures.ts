@@ -5,7 +5,8 @@ import { checkVersion, normaliseRemote } from './names.js';
 import type { Revisions } from './revisions.js';
 
 const MESSAGE = 200;
-const PHASES = ['load', 'mount'];
+// 'render': an error a remote's own error boundary caught after it mounted (record 045).
+const PHASES = ['load', 'mount', 'render'];
 
 export interface FailureReport {
   remote?: unknown;
@@ -15,7 +16,7 @@ export interface FailureReport {
 }
 
 /**
- * Counts a failure a browser reported (POST /_beacon/remote-failure): `phase` 'load' or 'mount',
+ * Counts a failure a browser reported (POST /_beacon/remote-failure): `phase` 'load', 'mount' or 'render',
  * `message` at most 200 characters. Only a published version of a known remote is counted;
  * anything else is refused with 400 and makes no row.
  */
@@ -26,7 +27,7 @@ export async function countFailure(
   const name = normaliseRemote(remote);
   const wanted = checkVersion(version);
   if (typeof phase !== 'string' || !PHASES.includes(phase)) {
-    throw new RegistryError("The phase must be 'load' or 'mount'");
+    throw new RegistryError("The phase must be 'load', 'mount' or 'render'");
   }
   if (message !== undefined && message !== null && typeof message !== 'string') {
     throw new RegistryError('The message must be text');

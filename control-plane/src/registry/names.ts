@@ -1,8 +1,9 @@
-// What an operator may name: a remote, a version, a rollout's percentage and a reason. Each check
-// throws a RegistryError (400). Which remotes exist is the registry's to say, not a list compiled
+// What an operator may name: a remote, a version, a rollout's percentage and its stop, a reason.
+// Each check throws a RegistryError (400). Which remotes exist is the registry's to say, not a list compiled
 // in (docs/decisions/038-remotes-declare-their-routes.md): a remote is known once its first version
 // is published, which an operator asks for by name (`new-remote`).
 import { RegistryError } from './errors.js';
+import type { AutoStop } from './types.js';
 
 /** A remote's name as its remote.json gives it (@ajo/tooling/contributions). */
 export const REMOTE_NAME = /^[a-z][a-z0-9_]{1,30}$/;
@@ -72,4 +73,42 @@ export function reasonFor(options: { reason?: unknown; force?: boolean }): strin
     throw new RegistryError('Forcing a version live needs a reason (it is kept in the history)');
   }
   return reason;
+}
+
+/** `{perThousand, minLoads}` as an operator gives it, or undefined when neither is given. */
+export function checkStop(perThousand: unknown, minLoads: unknown): AutoStop | undefined {
+  if ((perThousand === undefined || perThousand === null) && (minLoads ?? null) === null) {
+    return undefined;
+  }
+  if (
+    typeof perThousand !== 'number' ||
+    !Number.isFinite(perThousand) ||
+    perThousand <= 0 ||
+    perThousand > 1000
+  ) {
+    throw new RegistryError(
+      'The failure rate that stops a rollout must be a number of failures per 1,000 loads, above 0 and at most 1000',
+    );
+  }
+  if (
+    !Number.isInteger(minLoads) ||
+    (minLoads as number) < 1 ||
+    (minLoads as number) > 10_000_000
+  ) {
+    throw new RegistryError(
+      'The minimum number of loads before a rollout may stop itself must be a whole number from 1 to 10000000',
+    );
+  }
+  return { perThousand, minLoads: minLoads as number };
+}
+
+/** A stop in the stored state must be one an operator could have given. */
+export function validStop(stop: unknown): boolean {
+  if (stop === undefined) return true;
+  try {
+    const { perThousand, minLoads } = stop as AutoStop;
+    return checkStop(perThousand, minLoads) !== undefined;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,9 @@ import { readWritePool } from '../pg-read-write-pool.js';
 import type { RegistryDatabase } from './database.js';
 import {
   COUNT_FAILURE,
+  COUNT_LOADS,
+  LOADS,
+  loadParams,
   FAILURES,
   failureParams,
   historyParams,
@@ -23,7 +26,7 @@ import {
   versionsQuery,
   withParsedFiles,
 } from './sql.js';
-import type { FailureCount, HistoryEntry, VersionRecord } from './types.js';
+import type { FailureCount, HistoryEntry, LoadCount, VersionRecord } from './types.js';
 
 type Change = Parameters<RegistryDatabase['commit']>[0];
 
@@ -126,6 +129,15 @@ export function postgresDatabase(url: string): RegistryDatabase {
     },
     async failures() {
       return ((await query(FAILURES)).rows as FailureCount[]).map((row) => ({
+        ...row,
+        count: Number(row.count),
+      }));
+    },
+    async countLoads(loads) {
+      return (await query(numbered(COUNT_LOADS), loadParams(loads))).rowCount === 1;
+    },
+    async loads() {
+      return ((await query(LOADS)).rows as LoadCount[]).map((row) => ({
         ...row,
         count: Number(row.count),
       }));

@@ -3,11 +3,19 @@
 // same checks and `force` as activate.
 import { RegistryError } from './errors.js';
 import type { GoingLive } from './going-live.js';
-import { checkPercent, checkReason, checkVersion, normaliseRemote, reasonFor } from './names.js';
+import {
+  checkPercent,
+  checkReason,
+  checkStop,
+  checkVersion,
+  normaliseRemote,
+  reasonFor,
+} from './names.js';
 import type { Change, Revisions } from './revisions.js';
 import { NOTHING_LIVE } from './state.js';
 import { detailOf, endRollout } from './activation.js';
 import { withWins } from './contributions.js';
+import { wentLive } from './trust.js';
 import type { ChangeOptions, Rollout } from './types.js';
 
 interface RolledOut {
@@ -32,11 +40,12 @@ export function createRollouts(o: {
     remote: unknown,
     version: unknown,
     percent: unknown,
-    options: ChangeOptions = {},
+    options: ChangeOptions & { stopAbove?: unknown; minLoads?: unknown } = {},
   ) {
     const name = normaliseRemote(remote);
     const wanted = checkVersion(version);
     const share = checkPercent(percent);
+    const stop = checkStop(options.stopAbove, options.minLoads);
     const reason = reasonFor(options);
     if (share === 100) return o.activate(name, wanted, options);
     return revisions.mutate(
@@ -52,15 +61,36 @@ export function createRollouts(o: {
         if (live.active === wanted) {
           throw new RegistryError(`${name}@${wanted} is already live for everyone`, 409);
         }
-        const result = { name, active: live.active, rollout: { version: wanted, percent: share } };
         const same = live.rollout?.version === wanted ? live.rollout : null;
-        if (same && same.percent === share) return { result };
+        // A new percentage of the same version keeps its stop unless the operator sets another.
+        const stopAt = stop ?? same?.stop;
+        const next: Rollout = {
+          version: wanted,
+          percent: share,
+          ...(stopAt ? { stop: stopAt } : {}),
+        };
+        const result = { name, active: live.active, rollout: next };
+        if (
+          same &&
+          same.percent === share &&
+          JSON.stringify(same.stop) === JSON.stringify(stopAt)
+        ) {
+          return { result };
+        }
         const problems = await goingLive.checkGoingLive(name, wanted, options.force);
         const won = goingLive.claims(state, name, wanted, options.wins);
-        const told = same
+        const share_ = same
           ? `from ${same.percent}% to ${share}% of browsers`
           : `${share}% of browsers`;
-        const rolledOut = { ...live, rollout: { version: wanted, percent: share } };
+        const told = stopAt
+          ? `${share_}; stops itself above ${stopAt.perThousand} failures per 1,000 loads after ${stopAt.minLoads} loads`
+          : share_;
+        const rolledOut = wentLive(
+          { ...live, rollout: next },
+          wanted,
+          new Date().toISOString(),
+          problems,
+        );
         return {
           state: withWins({ ...state, [name]: rolledOut }, name, won),
           entry: {

@@ -29,6 +29,8 @@ CREATE TABLE IF NOT EXISTS registry_secrets (name TEXT PRIMARY KEY, value TEXT N
 CREATE TABLE IF NOT EXISTS registry_failures (
   remote TEXT NOT NULL, version TEXT NOT NULL, count INTEGER NOT NULL, last_at TEXT NOT NULL,
   last_message TEXT, PRIMARY KEY (remote, version));
+CREATE TABLE IF NOT EXISTS registry_loads (
+  remote TEXT NOT NULL, version TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (remote, version));
 `;
 // A version that mounted in the headless check (going-live.ts, record 022), by its digest: its
 // files never change, so one pass holds for every app server of the registry. Only passes are
@@ -119,6 +121,19 @@ export const failureParams = (f: FailureReport) => [
 ];
 export const FAILURES = `SELECT remote, version, count, last_at AS "lastAt", last_message AS "lastMessage"
   FROM registry_failures ORDER BY remote, version`;
+// Loads per published version (registry/auto-stop.ts): browsers given that version, added in
+// batches; like the failures, a counter beside the registry, one statement that checks and counts.
+export const COUNT_LOADS = `INSERT INTO registry_loads (remote, version, count)
+  SELECT ?, ?, CAST(? AS INTEGER) WHERE EXISTS (SELECT 1 FROM registry_versions WHERE remote = ? AND version = ?)
+  ON CONFLICT (remote, version) DO UPDATE SET count = registry_loads.count + excluded.count`;
+export const loadParams = (l: { remote: string; version: string; count: number }) => [
+  l.remote,
+  l.version,
+  l.count,
+  l.remote,
+  l.version,
+];
+export const LOADS = 'SELECT remote, version, count FROM registry_loads ORDER BY remote, version';
 // Never behind the history: the next change's revision must be a new one.
 export const RESTORE_REVISION =
   'UPDATE registry_revision SET revision = (SELECT MAX(r) FROM (SELECT CAST(? AS INTEGER) AS r UNION ALL SELECT COALESCE(MAX(revision), 0) FROM registry_history) AS candidates), state = ? WHERE id = 1';

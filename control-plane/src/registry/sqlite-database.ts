@@ -8,6 +8,9 @@ import Database from 'libsql';
 import type { RegistryDatabase } from './database.js';
 import {
   COUNT_FAILURE,
+  COUNT_LOADS,
+  LOADS,
+  loadParams,
   FAILURES,
   failureParams,
   HISTORY_DETAIL,
@@ -26,7 +29,7 @@ import {
   versionsQuery,
   withParsedFiles,
 } from './sql.js';
-import type { FailureCount, HistoryEntry, LiveState, VersionRecord } from './types.js';
+import type { FailureCount, HistoryEntry, LiveState, LoadCount, VersionRecord } from './types.js';
 
 type Handle = InstanceType<typeof Database>;
 
@@ -193,6 +196,15 @@ export function sqliteDatabase(file: string): RegistryDatabase {
     },
     async recordMountPass(remote, version, digest, at) {
       withHandle((d) => d.prepare(INSERT_MOUNT_PASS).run(remote, version, digest, at));
+    },
+    async countLoads(loads) {
+      return withHandle((d) => d.prepare(COUNT_LOADS).run(...loadParams(loads)).changes === 1);
+    },
+    async loads() {
+      return withHandle((d) => d.prepare(LOADS).all() as LoadCount[]).map((row) => ({
+        ...(plain(row) as LoadCount),
+        count: Number(row.count),
+      }));
     },
     /** Fills an empty database from a snapshot (repair.ts). */
     async restore(snapshot) {

@@ -1,7 +1,9 @@
 // The live state (what each remote serves) and what browsers are given of it: the registry
 // document with each remote's fallback, and the rollouts.
 import type { ContributionsOf } from './contributions.js';
-import { REMOTE_NAME, VERSION } from './names.js';
+import { REMOTE_NAME, validStop, VERSION } from './names.js';
+import { checkTrust } from './trust.js';
+
 import type { LiveState, RegistryDocument, RemoteLive, Rollout } from './types.js';
 
 /** How many earlier live versions a remote keeps for stepping back. */
@@ -24,9 +26,13 @@ export function checkState(state: unknown): LiveState {
     if (live.rollout !== undefined && !validRollout(live.rollout)) {
       throw new Error(`${name} has an invalid rollout`);
     }
-    if (live.wins !== undefined && !(Array.isArray(live.wins) && live.wins.every((p) => typeof p === 'string'))) {
+    if (
+      live.wins !== undefined &&
+      !(Array.isArray(live.wins) && live.wins.every((p) => typeof p === 'string'))
+    ) {
       throw new Error(`${name} has invalid route wins`);
     }
+    checkTrust(name, live);
   }
   return state as LiveState;
 }
@@ -37,7 +43,8 @@ function validRollout(rollout: Rollout | undefined | null): boolean {
     VERSION.test(String(rollout.version)) &&
     Number.isInteger(rollout.percent) &&
     rollout.percent >= 1 &&
-    rollout.percent <= 99
+    rollout.percent <= 99 &&
+    validStop(rollout.stop)
   );
 }
 

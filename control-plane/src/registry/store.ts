@@ -22,6 +22,8 @@ import { repair } from './repair.js';
 import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
 import { toDocument, toRollouts } from './state.js';
+import { createMarks, distrust, lastFailures, type LastFailures } from './trust.js';
+import { createAutoStop, LOAD_FLUSH_MS } from './auto-stop.js';
 import type { MountCheck, RemoteLive, VersionRecord } from './types.js';
 
 export interface RegistryStoreOptions {
@@ -57,6 +59,7 @@ async function readRegistry(revisions: Revisions) {
       trail: state[name]?.trail ?? [],
       rollout: state[name]?.rollout ?? null,
       ...(state[name]?.wins?.length ? { wins: state[name]?.wins } : {}),
+      ...(state[name]?.bad ? { bad: state[name]?.bad } : {}),
       versions: own,
     };
   }
@@ -78,6 +81,9 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const { activate, rollback } = createActivation({ revisions, goingLive });
   const rollouts = createRollouts({ revisions, goingLive, activate });
   const overrides = createOverrides({ revisions, goingLive });
+  const marks = createMarks({ revisions, goingLive });
+  const autoStop = createAutoStop({ revisions });
+  let flushTimer: ReturnType<typeof setInterval> | null = null;
   const { contributesOf } = goingLive;
   const publishing = createPublishing({
     revisions,
@@ -90,23 +96,31 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   const { guard } = revisions;
 
   /**
-   * The document browsers read as /registry.json: the live versions and their fallbacks. When the
-   * database cannot be read, the last good one (this process's, or the snapshot's, the newer).
+   * The document browsers read as /registry.json: the live versions and their fallbacks (never one
+   * that may not be gone back to: trust.ts). When the database cannot be read, the last good one
+   * (this process's, or the snapshot's, the newer).
    */
   async function document() {
     const state = await revisions.liveState();
     let published: Set<string> | null = null;
+    let failed: LastFailures = new Map();
     try {
-      published = new Set(
-        (await guard(() => db.versions())).map((v) => `${v.remote}@${v.version}`),
-      );
+      const [versions, failures] = await Promise.all([
+        guard(() => db.versions()),
+        guard(() => db.failures()),
+      ]);
+      published = new Set(versions.map((v) => `${v.remote}@${v.version}`));
+      failed = lastFailures(failures);
     } catch {
-      // The database is what cannot be read: the files on disk still say what can be served.
+      // The database is what cannot be read: the files on disk still say what can be served, the
+      // state's marks what may not be gone back to (the failure counts wait for the database).
     }
     return toDocument(
       state,
       (name, v) =>
-        published ? published.has(`${name}@${v}`) && filesThere(name, v) : filesThere(name, v),
+        (published ? published.has(`${name}@${v}`) : true) &&
+        filesThere(name, v) &&
+        !distrust(name, state[name], v, failed),
       contributesOf,
     );
   }
@@ -130,6 +144,7 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     rollback,
     ...rollouts,
     ...overrides,
+    ...marks,
     /**
      * The key that signs overrides when REGISTRY_OVERRIDE_SECRET is not set: made once, kept in the
      * database, so every app server of the registry signs and checks with the same one.
@@ -140,11 +155,33 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
     contributesOf,
     /** Per remote its rollout ({ version, percent }), from the same state as document(). */
     rollouts: async () => toRollouts(await revisions.liveState()),
-    countFailure: (report?: FailureReport) => countFailure(revisions, report),
+    /** Counts the failure, then ends the remote's rollout if its version passed its stop. */
+    async countFailure(report?: FailureReport) {
+      await countFailure(revisions, report);
+      await autoStop.check(normaliseRemote(report?.remote)).catch(() => undefined);
+    },
+    /**
+     * A browser was given `version` of `remote` (its registry document): counted in memory, written
+     * every few seconds (auto-stop.ts).
+     */
+    noteLoad(remote: string, version: string) {
+      autoStop.noteLoad(remote, version);
+      if (!flushTimer) {
+        flushTimer = setInterval(() => void autoStop.flushLoads(), LOAD_FLUSH_MS);
+        flushTimer.unref?.();
+      }
+    },
+    flushLoads: () => autoStop.flushLoads(),
+    /** Loads per remote and version (auto-stop.ts). */
+    loads: () => guard(() => db.loads()),
     /** The failures browsers reported, per remote and version. */
     failures: () => guard(() => db.failures()),
     repair: (o?: { operator?: string }) => repair(revisions, o),
-    close: () => db.close(),
+    async close() {
+      if (flushTimer) clearInterval(flushTimer);
+      await autoStop.flushLoads().catch(() => undefined);
+      await db.close();
+    },
   };
 }
 

@@ -7,6 +7,21 @@ import type { Contributions } from '@ajo/tooling/contributions';
 export interface Rollout {
   version: string;
   percent: number;
+  /** The rollout ends itself past this failure rate (record 045, auto-stop.ts). */
+  stop?: AutoStop;
+}
+
+/** Failures per 1,000 loads above which a rollout ends, once its version has `minLoads` loads. */
+export interface AutoStop {
+  perThousand: number;
+  minLoads: number;
+}
+
+/** How many browsers were given a version (auto-stop.ts). */
+export interface LoadCount {
+  remote: string;
+  version: string;
+  count: number;
 }
 
 /**
@@ -18,6 +33,10 @@ export interface RemoteLive {
   trail: string[];
   rollout?: Rollout;
   wins?: string[];
+  /** Versions that may not be gone back to, and why: forced past the checks, marked bad (trust.ts). */
+  bad?: Record<string, string>;
+  /** When each version went live, or an operator vouched for it again: later failures count. */
+  since?: Record<string, string>;
 }
 
 /** Per remote name, what it serves. */
@@ -53,7 +72,9 @@ export type HistoryAction =
   | 'rollout'
   | 'rollout-cancel'
   | 'override-issued'
-  | 'repair';
+  | 'repair'
+  | 'mark-bad'
+  | 'unmark-bad';
 
 /** One row of the history; one per revision. */
 export interface HistoryEntry {

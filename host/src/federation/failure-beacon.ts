@@ -7,7 +7,8 @@ export const BEACON_URL = '/_beacon/remote-failure';
 /** The server refuses longer messages; the start of an error says what it was. */
 export const MESSAGE_LIMIT = 200;
 
-export type FailurePhase = 'load' | 'mount';
+/** 'render': an error the remote's own error boundary caught after it mounted. */
+export type FailurePhase = 'load' | 'mount' | 'render';
 
 export interface RemoteFailure {
   remote: string;

@@ -21,6 +21,14 @@ export interface PageReload {
   now(): void;
 }
 
+/** Takes away what a failed version of `name` shares (forget-shared.ts, loaded on failure only). */
+const forgetShared = (name: string) =>
+  import('./forget-shared').then(
+    ({ forgetSharedOf }) => void forgetSharedOf(name),
+    // Offline: the chunk cannot come, and the fallback is still worth trying.
+    () => undefined,
+  );
+
 const pageReload = (storage: Storage): PageReload => ({
   firstFor: (remote, version) => firstReloadFor(storage, remote, version),
   now: () => window.location.reload(),
@@ -45,6 +53,8 @@ export function versionAttempts(
     attempts.push({
       version: fallback.version,
       load: async () => {
+        // Before the fallback registers its own copies: the failed version supplies none.
+        await forgetShared(name);
         switchTo(fallback);
         try {
           return await load(`${name}/app`);
@@ -89,8 +99,14 @@ export function registerRemoteApps(
           getElement: () => areaFor(name),
           renderFallback: renderFallbackInto,
           onFailure: ({ version, phase, error }) => {
+            // A render error its error boundary caught is counted; the version stays mounted.
+            if (phase !== 'render') {
+              // A version that failed supplies no shared module to anyone from now on, with or
+              // without a fallback to replace it (runtime.ts).
+              void forgetShared(name);
+              if (version) noteFailedVersion(tabStorage, name, version);
+            }
             if (!version) return;
-            noteFailedVersion(tabStorage, name, version);
             report({ remote: name, version, phase, error });
           },
         },

@@ -1,4 +1,7 @@
 import {
+  EMPTY_AFTER_MS,
+  isEmptyArea,
+  REPORT_RENDER_ERROR,
   withFallback,
   type AnyLifecycles,
   type FailureReport,
@@ -47,7 +50,7 @@ describe('withFallback: failure isolation', () => {
     await app.unmount(props);
     await app.mount(props);
     expect(inner.bootstrap).toHaveBeenCalledTimes(1);
-    expect(inner.mount).toHaveBeenCalledWith(props);
+    expect(inner.mount).toHaveBeenCalledWith(expect.objectContaining(props));
     expect(inner.unmount).toHaveBeenCalled();
     expect(renderFallback).not.toHaveBeenCalled();
     expect(failures).toEqual([]);
@@ -218,5 +221,115 @@ describe('withFallback: the last known good version', () => {
     const app = await loader();
     await app.mount(props);
     expect(good.mount).toHaveBeenCalled();
+  });
+});
+
+describe('withFallback: failures no lifecycle reports', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  /** A version whose mount renders `text` into the area (nothing when empty). */
+  const rendering = (element: () => HTMLElement, text: string) =>
+    ok({
+      mount: jest.fn(async () => {
+        if (text)
+          element().append(Object.assign(document.createElement('p'), { textContent: text }));
+      }),
+      unmount: jest.fn(async () => element().replaceChildren()),
+    });
+
+  function area(versions: [string, string][]) {
+    let element: HTMLElement | null = null;
+    const el = () => element!;
+    const inner = versions.map(([, text]) => rendering(el, text));
+    const set = setup(versions.map(([version], i) => ({ version, load: async () => inner[i] })));
+    element = set.element;
+    return { ...set, inner };
+  }
+
+  it('counts an area still empty a few seconds after mount as a failed mount and mounts the next version', async () => {
+    const { loader, element, failures, inner } = area([
+      ['2.0.0', ''],
+      ['1.0.0', 'Balance'],
+    ]);
+    const app = await loader();
+    await app.mount(props);
+    await jest.advanceTimersByTimeAsync(EMPTY_AFTER_MS - 1);
+    expect(failures).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(phases(failures)).toEqual(['2.0.0 mount']);
+    expect(String(failures[0]?.error)).toMatch(/rendered nothing within 5 s/);
+    expect(inner[0]!.unmount).toHaveBeenCalled();
+    expect(element).toHaveTextContent('Balance');
+    // The version that rendered is watched too, and stays.
+    await jest.advanceTimersByTimeAsync(EMPTY_AFTER_MS * 2);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('shows the generic fallback when no version renders anything', async () => {
+    const { loader, element, failures } = area([
+      ['2.0.0', ''],
+      ['1.0.0', ''],
+    ]);
+    const app = await loader();
+    await app.mount(props);
+    await jest.advanceTimersByTimeAsync(EMPTY_AFTER_MS * 2);
+    expect(phases(failures)).toEqual(['2.0.0 mount', '1.0.0 mount']);
+    expect(element).toHaveTextContent('FALLBACK');
+  });
+
+  it('does not count an area that rendered in time, nor one unmounted before the check', async () => {
+    const rendered = area([['2.0.0', 'Balance']]);
+    const app = await rendered.loader();
+    await app.mount(props);
+    await jest.advanceTimersByTimeAsync(EMPTY_AFTER_MS * 2);
+    expect(rendered.failures).toEqual([]);
+
+    const left = area([
+      ['2.0.0', ''],
+      ['1.0.0', 'Balance'],
+    ]);
+    const leftApp = await left.loader();
+    await leftApp.mount(props);
+    await leftApp.unmount(props);
+    await jest.advanceTimersByTimeAsync(EMPTY_AFTER_MS * 2);
+    expect(left.failures).toEqual([]);
+    expect(left.inner[1]!.mount).not.toHaveBeenCalled();
+  });
+
+  it('sees a picture or a control as content', () => {
+    const element = document.createElement('div');
+    element.innerHTML = '<div><span> </span></div>';
+    expect(isEmptyArea(element)).toBe(true);
+    element.innerHTML = '<div><svg></svg></div>';
+    expect(isEmptyArea(element)).toBe(false);
+    element.innerHTML = '<div><button></button></div>';
+    expect(isEmptyArea(element)).toBe(false);
+  });
+
+  it('reports an error the remote’s boundary caught against the version mounted, which stays', async () => {
+    const inner = ok();
+    const { loader, failures } = setup(async () => inner);
+    const app = await loader();
+    await app.mount(props);
+    const given = (inner.mount as jest.Mock).mock.calls[0][0] as Record<string, unknown>;
+    const reportRenderError = given[REPORT_RENDER_ERROR] as (error: unknown) => void;
+    reportRenderError(new Error('clicked into a crash'));
+    expect(phases(failures)).toEqual(['2.0.0 render']);
+    expect(String(failures[0]?.error)).toMatch(/clicked into a crash/);
+    expect(inner.unmount).not.toHaveBeenCalled();
+  });
+});
+
+describe('the render-error prop', () => {
+  it('is the name remote-kit’s error boundary calls (each remote compiles its own copy)', async () => {
+    const kit = await import('@ajo/remote-kit/lifecycles');
+    expect(kit.REPORT_RENDER_ERROR).toBe(REPORT_RENDER_ERROR);
   });
 });
