@@ -43,6 +43,7 @@ import { loggingOptions } from './plugins/logging.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { registerHousekeepingJobs } from './jobs/housekeeping.js';
+import { cardsRoutes, registerCardJobs } from './modules/cards/routes.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue.js';
 import { createLedger } from './ledger/index.js';
 import { registerNinStatusJobs } from './modules/kyc/nin-status-jobs.js';
@@ -111,6 +112,7 @@ const moduleRoutes: ((app: Api) => Promise<void>)[] = [
   moneyAttemptRoutes,
   disputesRoutes,
   alertsRoutes,
+  cardsRoutes,
 ];
 
 /** Each area's background jobs (src/jobs): defined here, before any route can enqueue them. */
@@ -128,6 +130,7 @@ const moduleJobs: Array<(app: FastifyInstance) => void> = [
   (app) => registerReferralJobs(app),
   registerDisputeJobs,
   registerAlertJobs,
+  registerCardJobs,
 ];
 
 /** Wallet ownership from the ledger (activation opens the wallets), for assertOwnsWallet. */

@@ -508,7 +508,61 @@ export interface ReferralRewardsTable {
   paid_at: Timestamp;
 }
 
-export interface Database extends CoreTables, LedgerTables {}
+// Migration 0028: a customer's debit cards (src/modules/cards); times on the app clock.
+export type CardKind = 'virtual' | 'physical';
+export type CardStatus = 'inactive' | 'active' | 'frozen' | 'blocked' | 'reported';
+export type CardDeliveryStatus = 'requested' | 'printed' | 'dispatched' | 'delivered';
+export interface CardsTable {
+  id: Generated<string>;
+  user_id: string;
+  wallet_account_id: string;
+  request_reference: string;
+  kind: CardKind;
+  status: CardStatus;
+  /** Keyed digest of the card number (lookup by the card network). */
+  pan_digest: string;
+  /** Card number and CVV, AES-256-GCM sealed (src/modules/cards/card-numbers.ts). */
+  pan_sealed: string;
+  last4: string;
+  expiry_month: number;
+  expiry_year: number;
+  card_pin_hash: string | null;
+  issued_at: Timestamp;
+  activate_by: Timestamp | null;
+  activated_at: Timestamp | null;
+  activation_failures: Generated<number>;
+  blocked_at: Timestamp | null;
+  reported_at: Timestamp | null;
+  delivery_status: CardDeliveryStatus | null;
+  delivery_address: ColumnType<Record<string, string> | null, string | null, string | null>;
+  delivery_updated_at: Timestamp | null;
+  fee_kobo: Generated<number>;
+  delivery_kobo: Generated<number>;
+}
+
+export type CardTransactionState =
+  'declined' | 'authorised' | 'posted' | 'reversed' | 'released' | 'refunded';
+export interface CardTransactionsTable {
+  network_reference: string;
+  card_id: string | null;
+  kind: 'authorisation' | 'offline';
+  amount_kobo: number;
+  merchant: string;
+  /** ISO 8583-style response code (docs/domain.md "Cards (issuing)"). */
+  response_code: string;
+  state: CardTransactionState;
+  hold_reference: string | null;
+  posted_amount_kobo: number | null;
+  customer_liable: Generated<boolean>;
+  transaction_at: Timestamp;
+  sandbox_clear_after: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface Database extends CoreTables, LedgerTables {
+  cards: CardsTable;
+  card_transactions: CardTransactionsTable;
+}
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -91,6 +91,22 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/referral/:referral_code': 'Read who a referral code belongs to (invite page)',
   'POST /api/referral': 'Send a referral invitation',
   'GET /api/money/attempts/:key': 'Read the outcome of a money call by its Idempotency-Key',
+  'GET /api/cards': 'List your debit cards, and what requesting one costs',
+  'POST /api/cards':
+    'Request a debit card (fee and delivery paid from the wallet): a virtual card at once, a physical one delivered',
+  'POST /api/cards/:id/activate':
+    'Activate a delivered physical card: its last 4 digits and a card PIN',
+  'POST /api/cards/:id/freeze': 'Freeze a card at once (its authorisations are refused)',
+  'POST /api/cards/:id/unfreeze': 'Unfreeze a frozen card',
+  'POST /api/cards/:id/report-lost':
+    'Report a card lost or stolen: blocked for good; the report time decides liability (60 minutes)',
+  'POST /api/cards/:id/reveal': "Show a card's full number and CVV, after the transaction PIN",
+  'POST /api/sandbox/card-network/authorize':
+    'Sandbox card network: a merchant asks to authorise a card payment (00 reserves the amount)',
+  'POST /api/sandbox/card-network/clear':
+    'Sandbox card network: present a clearing (or an offline transaction) for posting',
+  'POST /api/sandbox/card-network/reverse':
+    'Sandbox card network: reverse an authorisation (released) or a posted payment (refunded)',
 };
 
 /**
@@ -98,6 +114,11 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
  * OpenAPI test parses each with the route's own body schema, so an example cannot drift.
  */
 export const MONEY_CALL_EXAMPLES: Record<string, Record<string, unknown>> = {
+  'POST /api/cards': {
+    wallet_account_number: '2001234567',
+    delivery_address: { address: '12 Admiralty Way, Lekki Phase 1', city: 'Lagos', state: 'Lagos' },
+    transaction_pin: '246810',
+  },
   'POST /api/transfers/bank-to-wallet': {
     wallet_account_number: '2001234567',
     transfer_amount: 5000,

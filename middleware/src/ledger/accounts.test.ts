@@ -59,6 +59,7 @@ describe('ledger accounts', () => {
       'bank_settlement',
       'bill_payables',
       'card_checkout_clearing',
+      'card_settlement',
       'cash_agent_float',
       'commission_pool',
       'fees',

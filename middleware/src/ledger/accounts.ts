@@ -44,6 +44,7 @@ const SYSTEM_ACCOUNT_NAMES: Record<SystemAccountType, string> = {
   fees: 'Fees',
   outbound_holding: 'Outbound money awaiting the provider',
   referral_programme: 'Referral programme',
+  card_settlement: 'Card network settlement',
 };
 
 export function isWalletType(type: AccountType): boolean {
@@ -61,6 +62,8 @@ export function toAccount(row: AccountRow): Account {
     currency: row.currency,
     status: row.status,
     balanceKobo: row.balance_kobo,
+    heldKobo: row.held_kobo,
+    availableKobo: row.balance_kobo - row.held_kobo,
     createdAt: row.created_at,
   };
 }

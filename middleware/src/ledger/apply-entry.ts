@@ -14,6 +14,8 @@ export interface PreparedEntry {
   postings: NormalizedPosting[];
   /** Reversals refund into blocked wallets (a block stops money leaving, not coming back). */
   allowCreditToBlocked: boolean;
+  /** The reference of an open hold this entry clears (migration 0028), else null. */
+  clearsHold: string | null;
 }
 
 /** The reference is already taken: the caller replays the first entry (or reports a conflict). */
@@ -27,7 +29,10 @@ interface ApplyRow {
     | 'duplicate_account'
     | 'account_blocked'
     | 'account_closed'
-    | 'insufficient_funds';
+    | 'insufficient_funds'
+    | 'hold_not_found'
+    | 'hold_cleared'
+    | 'hold_released';
   out_is_wallet: boolean | null;
   out_entry_id: string | null;
   out_created_at: Date | null;
@@ -39,8 +44,9 @@ interface ApplyRow {
 const arrayLiteral = (items: ReadonlyArray<string | number>) => `{${items.join(',')}}`;
 
 /**
- * Applies the entry with ledger_apply_entry() (migration 0002-ledger): lock in id order, status
- * and funds checks, entry + postings + balances, all in one statement and so one transaction.
+ * Applies the entry with ledger_apply_entry() (migrations 0002-ledger, 0028-cards): lock in id order, status
+ * and funds checks (on the available balance), entry + postings + balances (and the hold it
+ * clears), all in one statement and so one transaction.
  * Throws LedgerError for a refusal and ReferenceTaken when the reference already exists.
  */
 export async function applyEntry(db: Kysely<Database>, entry: PreparedEntry): Promise<LedgerEntry> {
@@ -50,7 +56,7 @@ export async function applyEntry(db: Kysely<Database>, entry: PreparedEntry): Pr
       ${metadata}::jsonb, ${entry.reversesEntryId}::uuid,
       ${arrayLiteral(entry.postings.map((p) => p.account))}::text[],
       ${arrayLiteral(entry.postings.map((p) => p.amountKobo))}::bigint[],
-      ${entry.allowCreditToBlocked}::boolean)`.execute(db);
+      ${entry.allowCreditToBlocked}::boolean, ${entry.clearsHold}::text)`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('ledger_apply_entry returned no row');
   const noun = row.out_is_wallet ? 'wallet' : 'account';
@@ -69,6 +75,14 @@ export async function applyEntry(db: Kysely<Database>, entry: PreparedEntry): Pr
       throw new LedgerError('ACCOUNT_CLOSED', `This ${noun} is closed.`);
     case 'insufficient_funds':
       throw new LedgerError('INSUFFICIENT_FUNDS', 'Insufficient funds.');
+    case 'hold_not_found':
+      throw new LedgerError('HOLD_NOT_FOUND', 'Authorisation not found.');
+    case 'hold_cleared':
+    case 'hold_released':
+      throw new LedgerError(
+        'HOLD_CLOSED',
+        `This authorisation was already ${row.out_outcome.slice(5)}.`,
+      );
     default:
       throw new Error(`Unexpected ledger outcome ${String(row.out_outcome)}`);
   }

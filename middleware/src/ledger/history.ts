@@ -52,6 +52,8 @@ export interface Reconciliation {
   totalPostedKobo: number;
   /** Sum of every cached balance: 0 as well, since money only moves between accounts. */
   totalBalanceKobo: number;
+  /** Accounts whose cached held_kobo differs from the sum of their open holds (should be empty). */
+  holdMismatches: Array<{ accountId: string; cachedKobo: number; openHoldsKobo: number }>;
 }
 
 export async function reconcile(db: Kysely<Database>): Promise<Reconciliation> {
@@ -63,6 +65,19 @@ export async function reconcile(db: Kysely<Database>): Promise<Reconciliation> {
   const { rows: totals } = await sql<{ posted: string }>`
     select coalesce(sum(amount_kobo), 0)::text as posted from ledger_postings
   `.execute(db);
+  const { rows: held } = await sql<{ account_id: string; cached: number; open: string }>`
+    select a.id as account_id, a.held_kobo as cached,
+      coalesce(sum(h.amount_kobo) filter (where h.status = 'open'), 0)::text as open
+    from ledger_accounts a left join ledger_holds h on h.account_id = a.id
+    group by a.id
+  `.execute(db);
+  const holdMismatches = held
+    .map((r) => ({
+      accountId: r.account_id,
+      cachedKobo: toKobo(r.cached),
+      openHoldsKobo: toKobo(r.open),
+    }))
+    .filter((r) => r.cachedKobo !== r.openHoldsKobo);
   const mismatches = rows
     .map((r) => ({
       accountId: r.account_id,
@@ -74,5 +89,6 @@ export async function reconcile(db: Kysely<Database>): Promise<Reconciliation> {
     mismatches,
     totalPostedKobo: toKobo(totals[0]?.posted ?? '0'),
     totalBalanceKobo: rows.reduce((sum, r) => sum + toKobo(r.cached), 0),
+    holdMismatches,
   };
 }

@@ -10,6 +10,13 @@ export { LedgerError, isLedgerError, type LedgerErrorCode } from './ledger-error
 export type { OpenAccountInput, WalletOwner } from './accounts.js';
 export type { EntryInput, PostingInput } from './entry-input.js';
 export type { TransferInput } from './journal.js';
+export {
+  CLEARING_TOLERANCE_PERCENT,
+  type ClearHoldInput,
+  type Hold,
+  type PlaceHoldInput,
+} from './holds.js';
+export type { HoldStatus } from './tables.js';
 export type { ListEntriesOptions, Reconciliation } from './history.js';
 export { transactionTypeFor } from './history.js';
 export { generateAccountNumber, isValidNuban, nubanCheckDigit } from './account-number.js';

@@ -44,7 +44,8 @@ export function createJournal(db: Kysely<Database>) {
       // The CHECK is the last line of defence behind the function's funds check; same answer.
       if (
         sqlState(error) === '23514' &&
-        constraintName(error) === 'ledger_accounts_wallet_not_negative'
+        (constraintName(error) === 'ledger_accounts_wallet_not_negative' ||
+          constraintName(error) === 'ledger_accounts_wallet_holds_covered')
       ) {
         throw new LedgerError('INSUFFICIENT_FUNDS', 'Insufficient funds.');
       }
@@ -76,6 +77,7 @@ export function createJournal(db: Kysely<Database>) {
       reversesEntryId: null,
       postings: normalizePostings(input.postings),
       allowCreditToBlocked: false,
+      clearsHold: null,
     });
   }
 
@@ -112,6 +114,7 @@ export function createJournal(db: Kysely<Database>) {
       reversesEntryId: original.id,
       postings: original.postings.map((p) => ({ account: p.accountId, amountKobo: -p.amountKobo })),
       allowCreditToBlocked: true,
+      clearsHold: null,
     };
     const earlier = await findReversalOf(db, original.id);
     if (earlier) {
@@ -121,7 +124,7 @@ export function createJournal(db: Kysely<Database>) {
     return apply(prepared);
   }
 
-  return { post, transfer, reverse };
+  return { apply, post, transfer, reverse };
 }
 
 /** Same reference, same money movement: type, reversal link and every leg must match. */

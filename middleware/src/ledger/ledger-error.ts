@@ -9,7 +9,10 @@ export type LedgerErrorCode =
   | 'NOT_REVERSIBLE'
   | 'INVALID_AMOUNT'
   | 'INVALID_ENTRY'
-  | 'ACCOUNT_NUMBER_EXHAUSTED';
+  | 'ACCOUNT_NUMBER_EXHAUSTED'
+  | 'HOLD_NOT_FOUND'
+  | 'HOLD_CLOSED'
+  | 'CLEARING_ABOVE_HOLD';
 
 // 404 unknown thing, 409 conflicts with the ledger's state, 422 a request that can never succeed.
 const STATUS: Record<LedgerErrorCode, 404 | 409 | 422 | 500> = {
@@ -24,6 +27,9 @@ const STATUS: Record<LedgerErrorCode, 404 | 409 | 422 | 500> = {
   INVALID_AMOUNT: 422,
   INVALID_ENTRY: 422,
   ACCOUNT_NUMBER_EXHAUSTED: 500,
+  HOLD_NOT_FOUND: 404,
+  HOLD_CLOSED: 409,
+  CLEARING_ABOVE_HOLD: 422,
 };
 
 /** A refusal the routes map to a response: `status` is the HTTP code, `message` is user-facing. */

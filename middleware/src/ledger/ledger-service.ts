@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.js';
 import { nubanBankCode } from './account-number.js';
 import { createAccounts } from './accounts.js';
 import { listEntries, reconcile, type ListEntriesOptions } from './history.js';
+import { createHolds } from './holds.js';
 import { createJournal } from './journal.js';
 import type { AccountRef } from './types.js';
 
@@ -24,11 +25,12 @@ export function createLedger(db: Kysely<Database>, options: LedgerOptions = {}) 
   const institutionCode = options.institutionCode ?? DEFAULT_INSTITUTION_CODE;
   nubanBankCode(institutionCode); // fail at start on a malformed code, not at the first signup
   const accounts = createAccounts(db, institutionCode, options.randomInt);
-  const journal = createJournal(db);
+  const { apply, ...journal } = createJournal(db);
   return {
     institutionCode,
     ...accounts,
     ...journal,
+    ...createHolds(db, apply),
     /** Newest first, with the amount signed for this account. */
     async listEntries(account: AccountRef, options?: ListEntriesOptions) {
       const { id } = await accounts.getAccount(account);

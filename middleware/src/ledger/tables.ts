@@ -20,6 +20,11 @@ export interface LedgerAccountsTable {
   status: Generated<AccountStatus>;
   /** Cached sum of the account's postings, updated in the same transaction as they are written. */
   balance_kobo: Generated<number>;
+  /**
+   * Cached sum of the account's open holds (migration 0028), updated with them; the available
+   * balance is balance_kobo - held_kobo, and a wallet's never goes below zero (CHECK).
+   */
+  held_kobo: Generated<number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -44,8 +49,28 @@ export interface LedgerPostingsTable {
   amount_kobo: number;
 }
 
+export type HoldStatus = 'open' | 'cleared' | 'released';
+
+/** An authorisation hold (migration 0028): money reserved on a wallet, not posted. */
+export interface LedgerHoldsTable {
+  id: Generated<string>;
+  /** The caller's idempotency key: unique, so a repeated call returns the first hold. */
+  reference: string;
+  account_id: string;
+  amount_kobo: number;
+  status: Generated<HoldStatus>;
+  /** App clock: an open hold past it is released by the hold-expiry job. */
+  expires_at: Date;
+  metadata: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
+  created_at: CreatedAt;
+  closed_at: Date | null;
+  /** The entry that cleared the hold (status 'cleared'). */
+  cleared_entry_id: string | null;
+}
+
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
+  ledger_holds: LedgerHoldsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
 }

@@ -16,6 +16,8 @@ export const SYSTEM_ACCOUNT_TYPES = [
   'outbound_holding',
   // SPEC §9 referral rewards are paid from here (migration 0016).
   'referral_programme',
+  // The card network's side of card payments and refunds (migration 0028).
+  'card_settlement',
 ] as const;
 
 export const ACCOUNT_TYPES = [...WALLET_TYPES, ...SYSTEM_ACCOUNT_TYPES] as const;
@@ -32,6 +34,10 @@ export const ENTRY_TYPES = [
   'electricity',
   // Migration 0027.
   'cable-tv',
+  // Migration 0028: a card payment (clears an authorisation hold), a merchant's refund, the fee.
+  'card-payment',
+  'card-refund',
+  'card-issuance',
   'funding',
   'reward',
   'reversal',
@@ -55,7 +61,12 @@ export interface Account {
   productId: number | null;
   currency: 'NGN';
   status: AccountStatus;
+  /** The ledger balance: every posted entry. */
   balanceKobo: number;
+  /** Open authorisation holds (docs/decisions/041-authorisation-holds.md). */
+  heldKobo: number;
+  /** What can be spent: balanceKobo - heldKobo. */
+  availableKobo: number;
   createdAt: Date;
 }
 

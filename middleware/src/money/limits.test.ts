@@ -175,6 +175,68 @@ describe('sentTodayKobo: what counts against the daily limit', () => {
   });
 });
 
+describe('sentTodayKobo: reserved money counts (docs/decisions/041-authorisation-holds.md)', () => {
+  const authorise = (wallet: string, naira: number) =>
+    ledger().placeHold({
+      account: wallet,
+      amountKobo: naira * 100,
+      reference: `auth-${randomUUID()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  const clearing = (holdReference: string, naira: number) =>
+    ledger().clearHold({
+      holdReference,
+      reference: `clear-${randomUUID()}`,
+      amountKobo: naira * 100,
+      to: 'card_settlement',
+      type: 'card-payment',
+      narration: 'Card payment',
+    });
+
+  it('counts an open hold, and a cleared one once (the hold, not its clearing again)', async () => {
+    const ada = await fundedCustomer(t, 10_000);
+    const open = await authorise(ada.main, 300);
+    expect(await sentTodayKobo(db(), ada.id)).toBe(30_000);
+    const cleared = await authorise(ada.main, 500);
+    await clearing(cleared.hold.reference, 500);
+    expect(await sentTodayKobo(db(), ada.id)).toBe(80_000);
+    await ledger().releaseHold(open.hold.reference);
+    expect(await sentTodayKobo(db(), ada.id)).toBe(50_000);
+  });
+
+  it('counts a card payment posted without a hold (a late presentment) and the card fee', async () => {
+    const ada = await fundedCustomer(t, 10_000);
+    await ledger().transfer({
+      from: ada.main,
+      to: 'card_settlement',
+      amountKobo: 12_345,
+      reference: `late-${randomUUID()}`,
+      type: 'card-payment',
+      narration: 'Card payment',
+    });
+    await ledger().transfer({
+      from: ada.main,
+      to: 'fees',
+      amountKobo: 105_000,
+      reference: `fee-${randomUUID()}`,
+      type: 'card-issuance',
+      narration: 'Card issuance fee',
+    });
+    expect(await sentTodayKobo(db(), ada.id)).toBe(117_345);
+  });
+
+  it('refuses a transfer the limit allows only without the reserved money', async () => {
+    const ada = await fundedCustomer(t, 100_000);
+    await setTier(ada, 1);
+    await authorise(ada.main, 45_000);
+    expect(await refusal(assertWithinDailyLimit(db(), ada.id, 500_001))).toEqual({
+      statusCode: 422,
+      message: 'This is above your daily limit. You can send ₦5,000.00 more today.',
+      code: 'DAILY_LIMIT',
+    });
+  });
+});
+
 describe('dailyAllowance and assertWithinDailyLimit', () => {
   it.each([1, 2, 3] as const)(
     'tier %s: the limit of its tier, less what was sent today',

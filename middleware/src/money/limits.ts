@@ -23,7 +23,7 @@ export const TIER_LIMITS: Record<KycTier, TierLimits> = {
   3: { dailyDebitKobo: 500_000_000, maxBalanceKobo: null },
 };
 
-/** Entry types that send money out of a customer's wallets (SPEC §9 types). */
+/** Entry types that send money out of a customer's wallets (SPEC §9 types, and the card's). */
 const OUTGOING_TYPES = [
   'intra-outward',
   'inter-outward',
@@ -31,6 +31,8 @@ const OUTGOING_TYPES = [
   'data',
   'electricity',
   'cable-tv',
+  'card-payment',
+  'card-issuance',
 ];
 
 /** Start of today in Lagos (UTC+1) as a timestamptz, on the database's clock. */
@@ -76,10 +78,15 @@ export async function lockCustomers(trx: Db, userIds: string[]): Promise<void> {
     .execute();
 }
 
-/** The SQL of the kobo the customer sent out today (Lagos day), reversals excluded. */
+/**
+ * The SQL of the kobo the customer sent out today (Lagos day), reversals excluded, reserved money
+ * included: a card authorisation counts on the day it reserved the money (its hold, open or
+ * since cleared), and the entry that later clears it is not counted again; a released hold gave
+ * the money back and counts no more (docs/decisions/041-authorisation-holds.md).
+ */
 function sentTodaySql(userId: string) {
   return sql<string | number | null>`(
-    select coalesce(-sum(p.amount_kobo), 0)
+    (select coalesce(-sum(p.amount_kobo), 0)
       from ledger_postings p
       join ledger_accounts a on a.id = p.account_id
       join ledger_entries e on e.id = p.entry_id
@@ -88,7 +95,15 @@ function sentTodaySql(userId: string) {
        and p.amount_kobo < 0
        and e.type in (${sql.join(OUTGOING_TYPES)})
        and e.created_at >= ${LAGOS_DAY_START}
-       and not exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id))`;
+       and not exists (select 1 from ledger_entries r where r.reverses_entry_id = e.id)
+       and not exists (select 1 from ledger_holds c where c.cleared_entry_id = e.id))
+    + (select coalesce(sum(h.amount_kobo), 0)
+      from ledger_holds h
+      join ledger_accounts a on a.id = h.account_id
+     where a.owner_user_id = ${userId}
+       and a.type = 'customer_wallet'
+       and h.status in ('open', 'cleared')
+       and h.created_at >= ${LAGOS_DAY_START}))`;
 }
 
 /** Kobo the customer sent out today (Lagos day) from their own wallets, reversals excluded. */
@@ -214,12 +229,13 @@ export async function assertCouldPay(
 ): Promise<void> {
   const wallet = await db
     .selectFrom('ledger_accounts')
-    .select('balance_kobo')
+    .select(['balance_kobo', 'held_kobo'])
     .where('account_number', '=', walletAccountNumber)
     .where('owner_user_id', '=', userId)
     .executeTakeFirst();
-  // The ledger's own refusal and words (src/money/ledger-errors.ts).
-  if (wallet && Number(wallet.balance_kobo) < amountKobo)
+  // The ledger's own refusal and words (src/money/ledger-errors.ts), on the available balance:
+  // reserved money cannot be spent (docs/decisions/041-authorisation-holds.md).
+  if (wallet && Number(wallet.balance_kobo) - Number(wallet.held_kobo) < amountKobo)
     throw new AppError(409, 'Insufficient funds.', 'INSUFFICIENT_FUNDS');
   await assertWithinDailyLimit(db, userId, amountKobo);
 }

@@ -237,6 +237,7 @@ it(`keeps the ledger whole through ${ROUNDS} kills under concurrent credits and 
       mismatches: [],
       totalPostedKobo: 0,
       totalBalanceKobo: 0,
+      holdMismatches: [],
     });
 
     // Every credit exactly once, by its bank reference.

@@ -429,6 +429,7 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
         mismatches: [],
         totalPostedKobo: 0,
         totalBalanceKobo: 0,
+        holdMismatches: [],
       });
       const creditRows = await sql<{ n: number }>`
         select count(*)::int as n from ledger_entries where reference like 'restart-credit-%'

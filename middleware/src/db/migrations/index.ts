@@ -22,6 +22,7 @@ import * as m0024 from './0024-disputes.js';
 import * as m0025 from './0025-pending-money-indexes.js';
 import * as m0026 from './0026-money-locks-leave-foreign-keys-alone.js';
 import * as m0027 from './0027-cable-tv.js';
+import * as m0028 from './0028-cards.js';
 
 // Listed by hand (no filesystem scanning) so the same list works from src under tsx/jest and
 // from dist. Keys sort in apply order; add one line per migration.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0025-pending-money-indexes': m0025,
   '0026-money-locks-leave-foreign-keys-alone': m0026,
   '0027-cable-tv': m0027,
+  '0028-cards': m0028,
 };

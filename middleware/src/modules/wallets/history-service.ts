@@ -32,6 +32,9 @@ export function historyTransactionType(type: EntryType, amountKobo: number): str
       return inward ? TRANSACTION_TYPES.rewardInward : 'reward-outward';
     case 'reversal':
       return inward ? TRANSACTION_TYPES.reversalInward : TRANSACTION_TYPES.reversalOutward;
+    // A merchant's refund, or a card payment that was not the customer's (SPEC §4), is money in.
+    case 'card-refund':
+      return inward ? 'card-refund-inward' : 'card-refund-outward';
     default:
       return type;
   }
@@ -42,7 +45,8 @@ export async function miniStatement(
   db: Kysely<Database>,
   walletAccountNumber: string,
 ): Promise<TransactionObject[]> {
-  const entries = await createLedger(db).listEntries(walletAccountNumber, {
+  const ledger = createLedger(db);
+  const entries = await ledger.listEntries(walletAccountNumber, {
     limit: MINI_STATEMENT_SIZE,
   });
   const [notes, narrations] = await Promise.all([
@@ -55,7 +59,7 @@ export async function miniStatement(
       entries.map((e) => ({ ...e, type: e.transactionType })),
     ),
   ]);
-  return entries.map((e, i) => ({
+  const posted = entries.map((e, i) => ({
     transaction_date: e.createdAt.toISOString(),
     // The direction is in the type (inward = credit), so the amount is shown without a sign.
     transaction_type: historyTransactionType(e.transactionType, e.amountKobo),
@@ -65,7 +69,48 @@ export async function miniStatement(
       : (narrations[i] ?? e.narration),
     reference: e.reference,
   }));
+  const reserved = await authorisedCardPayments(db, walletAccountNumber);
+  return [...reserved, ...posted]
+    .sort((a, b) => b.transaction_date.localeCompare(a.transaction_date))
+    .slice(0, MINI_STATEMENT_SIZE);
 }
+
+/**
+ * Card authorisations still holding money (docs/decisions/041-authorisation-holds.md): not in
+ * the ledger's entries yet, but the customer must see where the reserved money went. Shown as
+ * 'authorised (money reserved)' until the clearing posts them (then the entry says 'posted').
+ */
+async function authorisedCardPayments(
+  db: Kysely<Database>,
+  walletAccountNumber: string,
+): Promise<TransactionObject[]> {
+  const holds = await db
+    .selectFrom('ledger_holds as h')
+    .innerJoin('ledger_accounts as a', 'a.id', 'h.account_id')
+    .select(['h.reference', 'h.amount_kobo', 'h.created_at', 'h.metadata'])
+    .where('a.account_number', '=', walletAccountNumber)
+    .where('h.status', '=', 'open')
+    .orderBy('h.created_at', 'desc')
+    .limit(MINI_STATEMENT_SIZE)
+    .execute();
+  return holds.map((h) => {
+    const merchant = (h.metadata as { merchant?: unknown } | null)?.merchant;
+    return {
+      transaction_date: new Date(h.created_at).toISOString(),
+      transaction_type: 'card-payment',
+      amount: Number(koboToNaira(Number(h.amount_kobo))),
+      narration: `Card payment: ${typeof merchant === 'string' ? merchant : 'card'} · ${CARD_STATE_NOTES.authorised}`,
+      reference: h.reference,
+    };
+  });
+}
+
+/** The card transaction states the history shows (authorised, posted, reversed). */
+export const CARD_STATE_NOTES = {
+  authorised: 'authorised (money reserved)',
+  posted: 'posted',
+  reversed: 'reversed',
+} as const;
 
 /**
  * What the history adds to a payment that left the wallet (docs/domain.md "What customers ask for":
@@ -93,6 +138,12 @@ async function outboundNotes(
   ]);
   for (const row of [...bills, ...transfers]) {
     if (row.status === 'pending') notes.set(row.reference, 'pending');
+  }
+  // Card payments: a clearing is posted; one later refunded by a reversal says so (its refund
+  // is its own line, money in).
+  for (const reference of references) {
+    if (reference.startsWith('card-clear-')) notes.set(reference, CARD_STATE_NOTES.posted);
+    if (reference.startsWith('card-refund-')) notes.set(reference, CARD_STATE_NOTES.reversed);
   }
   for (const bill of bills) {
     // Shown as the meter takes it: 0000-0000-0000-0000-0000.
