@@ -354,7 +354,8 @@ describe('card transactions', () => {
           transaction_date: '2026-11-25T09:30:00.000Z',
           transaction_type: 'intra-outward',
           amount: 900,
-          narration: 'Transfer to Bola',
+          // A customer's own narration can look like a card line: only the type says it is one.
+          narration: 'Bola · posted',
         },
       ],
     });
