@@ -66,7 +66,6 @@ export function registerCardNetworkJobs(
   app.jobs.define({
     kind: CARD_NETWORK_CLEARING_JOB,
     async handle(_payload, ctx) {
-      await transactions.markReleased();
       for (const due of await transactions.dueForClearing(ctx.now())) {
         const { clearKobo } = clearingScenario(due.amount_kobo, ctx.now());
         try {

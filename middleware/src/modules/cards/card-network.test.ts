@@ -247,6 +247,12 @@ describe('clearing and reversal', () => {
     await t.app.jobs.runDue();
     await runClearing();
     expect(await money(card)).toEqual({ balance: 1_000_000, held: 0, available: 1_000_000 });
+    const lapsed = await t.database.db
+      .selectFrom('card_transactions')
+      .select('state')
+      .where('network_reference', '=', String(body.network_reference))
+      .executeTakeFirstOrThrow();
+    expect(lapsed.state).toBe('released');
     const late = await network('clear', {
       network_reference: body.network_reference,
       amount: 1_500.22,

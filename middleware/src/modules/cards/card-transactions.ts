@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { CardTransactionsTable, Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -378,15 +378,6 @@ export class CardTransactions {
       metadata: { networkReference },
     });
     return networkAnswer(await this.settle(networkReference, 'refunded', row.posted_amount_kobo));
-  }
-
-  /** Holds the job released (their window ended) are shown released. */
-  async markReleased(): Promise<void> {
-    await sql`update card_transactions t set state = 'released', updated_at = ${this.deps.clock.now()}
-      from ledger_holds h
-      where h.reference = t.hold_reference and t.state = 'authorised' and h.status = 'released'`.execute(
-      this.deps.db,
-    );
   }
 
   private async settle(networkReference: string, state: Row['state'], postedKobo: number | null) {
