@@ -9,7 +9,7 @@ export function card(overrides: Partial<Card> = {}): Card {
     id: '11111111-1111-4111-8111-111111111111',
     kind: 'virtual',
     status: 'active',
-    masked_number: '506999******4242',
+    masked_number: '5069 99•• •••• 4242',
     expiry: '11/29',
     wallet_account_number: '1100000001',
     issued_at: '2026-11-28T09:00:00.000Z',

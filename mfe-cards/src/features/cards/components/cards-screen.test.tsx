@@ -135,7 +135,7 @@ describe('the virtual card', () => {
     serve({ cards: issued() });
     const user = open({ advanceTimers: jest.advanceTimersByTime });
     const virtual = await screen.findByRole('article', { name: 'Virtual card' });
-    expect(within(virtual).getByText('506999******4242')).toBeInTheDocument();
+    expect(within(virtual).getByText('5069 99•• •••• 4242')).toBeInTheDocument();
     expect(within(virtual).getByText('Expires 11/29')).toBeInTheDocument();
 
     api.encrypted.post.mockResolvedValue({
@@ -228,7 +228,7 @@ describe('the physical card', () => {
         message: 'Your card is active.',
         card: physical({
           status: 'active',
-          masked_number: '506999******4242',
+          masked_number: '5069 99•• •••• 4242',
           delivery_status: 'delivered',
         }),
       },
@@ -247,9 +247,14 @@ describe('the physical card', () => {
   });
 
   it('cannot be activated before it is delivered: the tracking shows where it is', async () => {
-    serve({ cards: [card(), physical({ delivery_status: 'dispatched' })] });
+    // The server lists the physical card first (kind order): the virtual one, usable now, leads.
+    serve({ cards: [physical({ delivery_status: 'dispatched' }), card()] });
     open();
     const plastic = await screen.findByRole('article', { name: 'Physical card' });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual([
+      `card-${card().id}`,
+      `card-${physical().id}`,
+    ]);
     expect(within(plastic).getByText('Dispatched')).toHaveAttribute('aria-current', 'step');
     expect(
       within(plastic).queryByRole('button', { name: 'Activate card' }),
@@ -312,6 +317,8 @@ describe('Report lost or stolen', () => {
     ).not.toBeInTheDocument();
     // No physical card is live any more: a replacement can be requested.
     expect(within(plastic).getByRole('button', { name: 'Request a new card' })).toBeInTheDocument();
+    // One way to a new card: the physical card's (a request brings a new virtual card too).
+    expect(screen.getAllByRole('button', { name: 'Request a new card' })).toHaveLength(1);
   });
 
   it('a failed report says so and leaves the card as it was', async () => {

@@ -19,11 +19,16 @@ import styles from './cards.module.css';
 
 export const TITLE = 'Debit card';
 
-/** Cards still held first (newest first, as the server orders them), then the ended ones. */
-const ordered = (cards: Card[]) => [
-  ...cards.filter((c) => !isEnded(c)),
-  ...cards.filter((c) => isEnded(c)),
-];
+/**
+ * Cards still held first, then the ended ones; the virtual card (usable at once) before the
+ * physical one; otherwise newest first, as the server orders them (a stable sort keeps it).
+ */
+const ordered = (cards: Card[]) =>
+  [...cards].sort(
+    (a, b) =>
+      Number(isEnded(a)) - Number(isEnded(b)) ||
+      Number(a.kind === 'physical') - Number(b.kind === 'physical'),
+  );
 
 export function CardsScreen() {
   const { user } = useCurrentUser();
@@ -113,8 +118,9 @@ export function CardsScreen() {
                 key={card.id}
                 card={card}
                 onChanged={onChanged}
+                // A new request replaces the physical card (and brings a new virtual one).
                 onRequestNew={
-                  livePhysical
+                  livePhysical || card.kind !== 'physical'
                     ? undefined
                     : () => {
                         setNotice(null);
