@@ -13,6 +13,8 @@ import { card, FEES, physical, serve } from '../test-cards';
 import { CardsScreen } from './cards-screen';
 
 jest.mock('@ajo/remote-kit/host', () => jest.requireActual('@ajo/remote-kit/testing').hostModule);
+// Whole forms typed key by key on a shared, busy machine.
+jest.setTimeout(20_000);
 
 beforeEach(() => {
   resetHost();
@@ -105,6 +107,82 @@ describe('/dashboard/cards without a card', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(toasts()).toContainEqual(['error', 'Insufficient funds.']));
     expect(screen.queryByRole('heading', { name: 'Virtual card' })).not.toBeInTheDocument();
+  });
+});
+
+/** From the request form to the confirm step, the PIN typed, Next pressed. */
+async function requestUpToNext(
+  user: ReturnType<typeof userEvent.setup>,
+  server: ReturnType<typeof serve>,
+) {
+  await user.type(await screen.findByRole('textbox', { name: /City/ }), 'Ikeja');
+  await waitFor(() =>
+    expect(screen.getByRole('combobox', { name: /State/ })).toHaveTextContent('Lagos'),
+  );
+  await user.selectOptions(screen.getByRole('combobox', { name: /State/ }), 'Lagos');
+  await user.click(screen.getByRole('button', { name: 'Proceed' }));
+  await user.type(screen.getByLabelText(/Transaction PIN/), '123456');
+  // From now on the server holds the cards this request issues.
+  server.cards = issued();
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+const requestedAnswer = () => ({
+  message: 'Your card has been requested.',
+  reference: 'ref-1',
+  charged: FEES,
+  cards: issued(),
+});
+
+describe('/dashboard/cards request: step-up and a lost answer', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('asks for the OTP when the server answers 202 and sends it under the same key', async () => {
+    const server = serve({ cards: [] });
+    const user = open();
+    api.encrypted.post
+      .mockResolvedValueOnce({
+        status: 202,
+        data: {
+          message: 'Enter the OTP.',
+          notificationChannel: 'phone',
+          recipient: '2348012345678',
+        },
+      })
+      .mockResolvedValueOnce({ status: 201, data: requestedAnswer() });
+    await requestUpToNext(user, server);
+    expect(await screen.findByRole('heading', { name: 'Enter OTP' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^OTP/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Virtual card' })).toBeInTheDocument();
+    expect(api.encrypted.post).toHaveBeenCalledTimes(2);
+    const [first, second] = api.encrypted.post.mock.calls;
+    expect(second[1]).toMatchObject({ otp: '123456', transaction_pin: '123456' });
+    expect(second[2].headers['Idempotency-Key']).toBe(first[2].headers['Idempotency-Key']);
+  });
+
+  it('never sends again when the answer is lost: it asks the server what became of the key', async () => {
+    jest.useFakeTimers();
+    const server = serve({ cards: [] });
+    const served = api.get.getMockImplementation()!;
+    api.get.mockImplementation(async (url: string) =>
+      url.startsWith('/money/attempts/')
+        ? { status: 200, data: { state: 'completed', status: 201, answer: requestedAnswer() } }
+        : served(url),
+    );
+    api.encrypted.post.mockRejectedValue(apiError(503));
+    const user = open({ advanceTimers: jest.advanceTimersByTime });
+    await requestUpToNext(user, server);
+    expect(
+      await screen.findByRole('heading', { name: 'Checking your transaction…' }),
+    ).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1_000);
+    });
+    expect(await screen.findByRole('heading', { name: 'Virtual card' })).toBeInTheDocument();
+    expect(api.encrypted.post).toHaveBeenCalledTimes(1);
+    const key = api.encrypted.post.mock.calls[0][2].headers['Idempotency-Key'];
+    expect(api.get).toHaveBeenCalledWith(`/money/attempts/${key}`);
   });
 });
 
