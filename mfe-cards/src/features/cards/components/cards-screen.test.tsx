@@ -357,6 +357,9 @@ describe('the physical card', () => {
     );
     await user.click(within(plastic).getByRole('button', { name: 'Request a new card' }));
     expect(await screen.findByRole('heading', { name: 'Request a card' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to your cards' }));
+    expect(screen.getByRole('article', { name: 'Physical card' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Request a card' })).not.toBeInTheDocument();
   });
 });
 

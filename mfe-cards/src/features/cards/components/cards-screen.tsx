@@ -110,7 +110,16 @@ export function CardsScreen() {
       <div className={styles.stack}>
         {notice && <p role="status">{notice}</p>}
         {showRequest ? (
-          <RequestCard user={user} fees={data.fees} onRequested={onRequested} />
+          <>
+            <RequestCard user={user} fees={data.fees} onRequested={onRequested} />
+            {requesting && (
+              <div className={styles.actions}>
+                <Button variant="ghost" onClick={() => setRequesting(false)}>
+                  Back to your cards
+                </Button>
+              </div>
+            )}
+          </>
         ) : (
           <>
             {ordered(data.cards).map((card) => (
