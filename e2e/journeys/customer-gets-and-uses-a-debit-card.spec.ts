@@ -47,8 +47,13 @@ async function backOnTheTab(page: Page) {
 test('a customer gets a debit card, reveals it, freezes it, pays with it and reports it lost', async ({
   page,
 }, testInfo) => {
-  const shot = (name: string) =>
-    page.screenshot({ path: testInfo.outputPath(`cards-${name}-390.png`), fullPage: true });
+  // Each state pictured on the phone, and none wider than it (no sideways scrolling).
+  const shot = async (name: string) => {
+    await page.screenshot({ path: testInfo.outputPath(`cards-${name}-390.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  };
   const customer = await fundedCustomer(page, 20_000, { name: 'Ada Eze', bank: 'GTBank' });
   const wallet = customer.mainWallet.account_no;
 

@@ -23,15 +23,18 @@ export function CardTransactions({ transactions }: { transactions: CardTransacti
         <ul className={styles.transactions}>
           {transactions.map((t, i) => (
             <li key={`${t.reference ?? t.date}-${t.state}-${i}`}>
-              <div>
+              <div className={styles.line}>
                 <strong>{t.merchant}</strong>
-                <p className={styles.muted}>{formatDateTime(t.date)}</p>
+                <span className={styles.amount}>
+                  {t.state === 'reversed' ? '+' : '−'}
+                  {formatNaira(t.amount)}
+                </span>
+              </div>
+              <p className={styles.muted}>{formatDateTime(t.date)}</p>
+              {/* On a line of its own: the longest state must fit a 390-px phone. */}
+              <div>
                 <Badge tone={STATE[t.state].tone}>{STATE[t.state].label}</Badge>
               </div>
-              <span className={styles.amount}>
-                {t.state === 'reversed' ? '+' : '−'}
-                {formatNaira(t.amount)}
-              </span>
             </li>
           ))}
         </ul>
