@@ -99,6 +99,7 @@ export function CardPanel({
   const canActivate =
     card.kind === 'physical' && card.status === 'inactive' && card.delivery_status === 'delivered';
   const usable = card.status === 'active' || card.status === 'frozen';
+  const offersNewCard = isEnded(card) && Boolean(onRequestNew);
 
   return (
     <article className={styles.card} aria-labelledby={headingId}>
@@ -141,30 +142,30 @@ export function CardPanel({
 
       {usable && card.masked_number && <CardDetailsReveal cardId={card.id} />}
 
-      <div className={styles.actions}>
-        {card.status === 'active' && (
-          <Button
-            variant="secondary"
-            loading={busy === 'freeze'}
-            onClick={() => void act('freeze')}
-          >
-            Freeze card
-          </Button>
-        )}
-        {card.status === 'frozen' && (
-          <Button loading={busy === 'unfreeze'} onClick={() => void act('unfreeze')}>
-            Unfreeze card
-          </Button>
-        )}
-        {!isEnded(card) && (
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Report lost or stolen
-          </Button>
-        )}
-        {isEnded(card) && onRequestNew && (
-          <Button onClick={onRequestNew}>Request a new card</Button>
-        )}
-      </div>
+      {(!isEnded(card) || offersNewCard) && (
+        <div className={styles.actions}>
+          {card.status === 'active' && (
+            <Button
+              variant="secondary"
+              loading={busy === 'freeze'}
+              onClick={() => void act('freeze')}
+            >
+              Freeze card
+            </Button>
+          )}
+          {card.status === 'frozen' && (
+            <Button loading={busy === 'unfreeze'} onClick={() => void act('unfreeze')}>
+              Unfreeze card
+            </Button>
+          )}
+          {!isEnded(card) && (
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Report lost or stolen
+            </Button>
+          )}
+          {offersNewCard && <Button onClick={onRequestNew}>Request a new card</Button>}
+        </div>
+      )}
 
       <Modal
         open={confirming}
