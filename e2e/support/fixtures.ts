@@ -98,6 +98,13 @@ export const test = base.extend<JourneyFixtures>({
       ['/api/alerts', 'GET', { alerts: [], unread: 0, next_before: null }],
       // My reports lists the customer's complaints (docs/decisions/034).
       ['/api/disputes', 'GET', { disputes: [] }],
+      // The cards remote's screen: no card yet, the request form with the fees (middleware README
+      // "Debit cards").
+      [
+        '/api/cards',
+        'GET',
+        { cards: [], fees: { issuance_fee: 1050, delivery_charge: 1500, total: 2550 } },
+      ],
     ];
     for (const [pathname, method, json] of reads) {
       await page.route(

@@ -1,3 +1,4 @@
+import { CrossAppLink } from '@ajo/remote-kit/cross-app-link';
 import { SUPPORT_EMAIL } from '../../public-config/public-config';
 import { LegalDocument, type LegalSection } from './legal-document';
 import styles from './legal-document.module.css';
@@ -142,6 +143,10 @@ export function CardTermsPage() {
             <strong>Important:</strong> read clause 10 before you use your card. Report a lost or
             stolen card straight away: you are not liable for transactions more than 60 minutes
             after your report.
+          </p>
+          {/* The cards remote's screen: the guard sends a signed-out reader to /login first. */}
+          <p>
+            <CrossAppLink href="/dashboard/cards">Get a card</CrossAppLink>
           </p>
         </>
       }

@@ -106,4 +106,12 @@ describe('legal pages (SPEC §2)', () => {
     expect(screen.getByText(/not activated within 6 months is blocked/)).toBeInTheDocument();
     expect(screen.getByText(/unused for 6 months is blocked/)).toBeInTheDocument();
   });
+
+  it('card terms link to the cards screen: "Get a card"', () => {
+    renderPage(<CardTermsPage />);
+    expect(screen.getByRole('link', { name: 'Get a card' })).toHaveAttribute(
+      'href',
+      '/dashboard/cards',
+    );
+  });
 });
