@@ -199,17 +199,24 @@ function navProblems(entry, at, routes) {
   if (!isText(n.label, LIMITS.label)) {
     problems.push(`${at}.label must be text of 1 to ${LIMITS.label} characters`);
   }
-  if (!Number.isInteger(n.order) || /** @type {number} */ (n.order) < 0 || /** @type {number} */ (n.order) > 10000) {
+  if (
+    !Number.isInteger(n.order) ||
+    /** @type {number} */ (n.order) < 0 ||
+    /** @type {number} */ (n.order) > 10000
+  ) {
     problems.push(`${at}.order must be a whole number from 0 to 10000`);
   }
   if (n.prefix !== undefined && typeof n.prefix !== 'boolean') {
     problems.push(`${at}.prefix must be true or false`);
   }
   const own = routes.some(
-    (r) => isObject(r) && (r.path === n.path || (r.prefix && String(n.path).startsWith(`${r.path}/`))),
+    (r) =>
+      isObject(r) && (r.path === n.path || (r.prefix && String(n.path).startsWith(`${r.path}/`))),
   );
   if (typeof n.path !== 'string' || !own) {
-    problems.push(`${at}.path ${JSON.stringify(n.path)?.slice(0, 60)} is not one of the remote's own routes`);
+    problems.push(
+      `${at}.path ${JSON.stringify(n.path)?.slice(0, 60)} is not one of the remote's own routes`,
+    );
   }
   return problems;
 }
@@ -225,13 +232,16 @@ function validateContributions(declaration, { withName = false } = {}) {
   if (!isObject(declaration)) return ['the declaration must be an object'];
   const d = /** @type {Record<string, unknown>} */ (declaration);
   const allowed = withName ? TOP_KEYS : TOP_KEYS.filter((k) => k !== 'name');
-  const problems = unknownKeys(d, allowed).map((k) => `the declaration has an unknown field '${k}'`);
+  const problems = unknownKeys(d, allowed).map(
+    (k) => `the declaration has an unknown field '${k}'`,
+  );
   if (withName && (typeof d.name !== 'string' || !NAME.test(d.name) || d.name === 'host')) {
     problems.push(
       `name must be lowercase letters, digits and '_' (2 to 31, a letter first, not 'host'), not ${JSON.stringify(d.name)?.slice(0, 40)}`,
     );
   }
-  if (d.home !== undefined && typeof d.home !== 'boolean') problems.push('home must be true or false');
+  if (d.home !== undefined && typeof d.home !== 'boolean')
+    problems.push('home must be true or false');
   const routes = d.routes;
   if (!Array.isArray(routes) || routes.length === 0 || routes.length > LIMITS.routes) {
     problems.push(`routes must list 1 to ${LIMITS.routes} routes`);
@@ -252,7 +262,9 @@ function validateContributions(declaration, { withName = false } = {}) {
       problems.push(`nav must list at most ${LIMITS.nav} entries`);
     } else {
       nav.forEach((entry, i) =>
-        problems.push(...navProblems(entry, `nav[${i}]`, /** @type {RouteDeclaration[]} */ (routes))),
+        problems.push(
+          ...navProblems(entry, `nav[${i}]`, /** @type {RouteDeclaration[]} */ (routes)),
+        ),
       );
     }
   }
@@ -273,7 +285,8 @@ function overlaps(mine, others) {
   for (const [remote, theirs] of Object.entries(others)) {
     if (!theirs) continue;
     const paths = new Set(theirs.routes.map((r) => r.path));
-    for (const route of mine.routes) if (paths.has(route.path)) found.push({ path: route.path, remote });
+    for (const route of mine.routes)
+      if (paths.has(route.path)) found.push({ path: route.path, remote });
     if (mine.home && theirs.home) found.push({ path: '/', remote });
     const marks = new Set(theirs.routes.map((r) => r.landmark).filter(Boolean));
     for (const route of mine.routes) {
@@ -285,130 +298,23 @@ function overlaps(mine, others) {
   return found;
 }
 
-/**
- * @param {string} owner
- * @param {RouteDeclaration} d
- * @returns {RouteEntry}
- */
-function entryOf(owner, d) {
-  const access = d.access ?? 'public';
-  return {
-    path: d.path,
-    match: d.prefix ? 'prefix' : 'exact',
-    owner,
-    access,
-    protected: access === 'signed-in',
-    layout: d.layout ?? (access === 'signed-in' ? 'dashboard' : 'public'),
-    label: d.label,
-    static: d.static ?? false,
-    verification: d.verification ?? false,
-  };
-}
-
-/** Exact paths first, then prefixes, the longest first: the most specific route wins. */
-const specificity = (/** @type {RouteEntry} */ a, /** @type {RouteEntry} */ b) =>
-  a.match === b.match ? b.path.length - a.path.length : a.match === 'exact' ? -1 : 1;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, like its readers
+const composition = require('./route-composition.cjs');
 
 /**
- * The route table of a registry document: every remote's routes (a declaration that fails
- * validation contributes nothing: one bad remote never takes the others' routes away), the home
- * owner, the sidebar and the landmarks. Where two remotes declare the same path, the operator's
- * `winners` choice, else the remote first by name. `hostRoutes`: the shell's own (/login).
+ * The route table of a registry document (./route-composition.cjs), each remote's declaration
+ * checked in full first: one that fails validation contributes nothing.
  * @param {ComposableDocument | null | undefined} document
  * @param {RouteDeclaration[]} [hostRoutes]
  * @returns {RouteTable}
  */
-function composeRoutes(document, hostRoutes = []) {
-  const winners = document?.winners ?? {};
-  const remotes = Object.entries(document?.remotes ?? {})
-    // A key that is no remote name ('host' above all: the shell's own screens) contributes nothing.
-    .filter(([name]) => NAME.test(name) && name !== 'host')
-    .filter(([, r]) => isObject(r?.contributes) && validateContributions(r.contributes).length === 0)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  /** @type {Map<string, RouteEntry>} */
-  const byPath = new Map(hostRoutes.map((d) => [d.path, entryOf('host', d)]));
-  /** @type {Partial<Record<Landmark, string>>} */
-  const landmarks = {};
-  let homeOwner = '';
-  for (const [name, remote] of remotes) {
-    const contributes = /** @type {Contributions} */ (remote.contributes);
-    if (contributes.home && (!homeOwner || winners['/'] === name)) homeOwner = name;
-    for (const d of contributes.routes) {
-      const taken = byPath.get(d.path);
-      if (taken && (taken.owner === 'host' || winners[d.path] !== name)) continue;
-      byPath.set(d.path, entryOf(name, d));
-    }
-  }
-  const routes = [...byPath.values()].sort(specificity);
-  for (const [name, remote] of remotes) {
-    for (const d of /** @type {Contributions} */ (remote.contributes).routes) {
-      const owned = byPath.get(d.path)?.owner === name;
-      if (owned && d.landmark && !landmarks[d.landmark]) landmarks[d.landmark] = d.path;
-    }
-  }
-  return {
-    routes,
-    home: entryOf(homeOwner, { path: '/', prefix: true, label: 'Home', static: true }),
-    sidebar: sidebarOf(remotes, routes),
-    landmarks,
-  };
-}
-
-/**
- * @param {[string, DocumentRemote][]} remotes
- * @param {RouteEntry[]} routes The composed table.
- * @returns {SidebarGroup[]}
- */
-function sidebarOf(remotes, routes) {
-  const entries = remotes
-    .flatMap(([name, r]) => (r.contributes?.nav ?? []).map((n) => ({ ...n, owner: name })))
-    // An entry whose route another remote won would open that remote's screen: left out.
-    .filter((n) => resolveRoute({ routes }, n.path)?.owner === n.owner)
-    .sort((a, b) => a.order - b.order || (a.label < b.label ? -1 : 1));
-  /** @type {SidebarGroup[]} */
-  const groups = [];
-  for (const n of entries) {
-    let group = groups.find((g) => g.title === n.group);
-    if (!group) groups.push((group = { title: n.group, links: [] }));
-    if (!group.links.some((l) => l.href === n.path)) {
-      group.links.push({ label: n.label, href: n.path, prefix: n.prefix ?? false });
-    }
-  }
-  return groups;
-}
-
-/** `/a/b/` -> `/a/b`; '' -> '/'. @param {string} pathname */
-function normalisePath(pathname) {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return trimmed === '' ? '/' : trimmed;
-}
-
-/** @param {RouteEntry} entry @param {string} pathname */
-function matches(entry, pathname) {
-  const path = normalisePath(pathname);
-  if (entry.match === 'exact') return path === entry.path;
-  return path === entry.path || path.startsWith(`${entry.path}/`);
-}
-
-/**
- * The route `pathname` resolves to in `table` (null when none: the caller's home fallback).
- * @param {{ routes: RouteEntry[] }} table
- * @param {string} pathname
- * @returns {RouteEntry | null}
- */
-function resolveRoute(table, pathname) {
-  return table.routes.find((entry) => matches(entry, pathname)) ?? null;
-}
-
-/**
- * Is the sidebar link current on `pathname`?
- * @param {SidebarLink} link
- * @param {string} pathname
- */
-function isCurrentLink(link, pathname) {
-  const path = normalisePath(pathname);
-  return path === link.href || (link.prefix && path.startsWith(`${link.href}/`));
-}
+const composeRoutes = (document, hostRoutes = []) =>
+  composition.composeRoutes(
+    document,
+    hostRoutes,
+    (contributes) => validateContributions(contributes).length === 0,
+  );
+const { isCurrentLink, matches, normalisePath, resolveRoute } = composition;
 
 module.exports = {
   RESERVED,

@@ -16,7 +16,12 @@ import {
 } from './first-load.js';
 import { BUCKET_COOKIE, overrideCookie } from './registry-per-browser.js';
 
-import { contributionsFor, documentOf, openTestStore, writeBuild } from './registry-test-support.js';
+import {
+  contributionsFor,
+  documentOf,
+  openTestStore,
+  writeBuild,
+} from './registry-test-support.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 const TOKEN = 'operator-token-0123456789';
@@ -252,11 +257,11 @@ describe('the first load carried by the page', () => {
   });
 
   it('knows a route only while a version declaring it is what the browser gets', () => {
-    const cards = {
-      routes: [{ path: '/dashboard/cards', label: 'Cards', access: 'signed-in' as const }],
+    const loans = {
+      routes: [{ path: '/dashboard/loans', label: 'Loans', access: 'signed-in' as const }],
     };
-    expect(firstScreenOf('/dashboard/cards', documentOf({ cards }))).toEqual({
-      remote: 'cards',
+    expect(firstScreenOf('/dashboard/loans', documentOf({ loans }))).toEqual({
+      remote: 'loans',
       services: true,
       signedIn: true,
     });

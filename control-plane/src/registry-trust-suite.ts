@@ -12,15 +12,10 @@ import {
   stores,
 } from './registry-store-test-support.js';
 import type { RegistryStore } from './registry/index.js';
+import { autoStopSuite } from './registry-auto-stop-suite.js';
 
-/** `databaseUrl()`: PostgreSQL (`beforeEachTest` empties it), else SQLite. */
-export function trustSuite(
-  databaseUrl: () => string | undefined = () => undefined,
-  beforeEachTest?: () => Promise<void>,
-) {
-  registryStoreHooks();
-  if (beforeEachTest) beforeEach(beforeEachTest);
-
+/** The stores, the clock and the builds every part of the suite uses. */
+function trustContext(databaseUrl: () => string | undefined) {
   // Only Date is faked: the databases keep their own timers.
   const clock = (iso: string) => {
     jest.useFakeTimers({
@@ -74,6 +69,27 @@ export function trustSuite(
   const fallbackOf = async (store: RegistryStore) =>
     (await store.document()).remotes.wallets?.fallback?.version ?? null;
 
+  return { clock, open, openChecked, publishFour, fallbackOf };
+}
+
+export type TrustContext = ReturnType<typeof trustContext>;
+
+/** `databaseUrl()`: PostgreSQL (`beforeEachTest` empties it), else SQLite. */
+export function trustSuite(
+  databaseUrl: () => string | undefined = () => undefined,
+  beforeEachTest?: () => Promise<void>,
+) {
+  registryStoreHooks();
+  if (beforeEachTest) beforeEach(beforeEachTest);
+  const context = trustContext(databaseUrl);
+  fallbackSuite(context);
+  markSuite(context);
+  markRefusalSuite(context);
+  autoStopSuite(context);
+}
+
+/** What browsers fall back to and one step back goes to. */
+function fallbackSuite({ clock, open, openChecked, publishFour, fallbackOf }: TrustContext) {
   describe('the fallback and one-step rollback', () => {
     it('skip a version forced past failed checks', async () => {
       const store = openChecked();
@@ -138,7 +154,10 @@ export function trustSuite(
       expect(await fallbackOf(store)).toBe('0.1.0');
     });
   });
+}
 
+/** An operator marks a version bad and clears it. */
+function markSuite({ clock, open, publishFour, fallbackOf }: TrustContext) {
   describe('marking a version bad', () => {
     it('takes it out of the fallback and rollback until cleared, both in the history', async () => {
       const store = open();
@@ -199,7 +218,12 @@ export function trustSuite(
       await store.countFailure({ remote: 'wallets', version: '0.2.0', phase: 'mount' });
       expect(await fallbackOf(store)).toBe('0.1.0');
     });
+  });
+}
 
+/** What marking refuses, and marks at once. */
+function markRefusalSuite({ open, publishFour }: TrustContext) {
+  describe('marking a version bad', () => {
     it('refuses what is not a published version of a known remote, and changes nothing', async () => {
       const store = open();
       await publishFour(store);
@@ -239,123 +263,6 @@ export function trustSuite(
         (h) => h.action === 'mark-bad',
       );
       expect(marks).toHaveLength(4);
-    });
-  });
-
-  describe('a rollout that stops itself', () => {
-    /** wallets 0.1.0 live, 0.2.0 rolled out to 10% with the stop given. */
-    async function rolledOut(store: RegistryStore, stop = { stopAbove: 20, minLoads: 100 }) {
-      await publishFour(store);
-      await store.activate('wallets', '0.1.0', as);
-      await store.rollout('wallets', '0.2.0', 10, { ...as, ...stop });
-    }
-    const loads = async (store: RegistryStore, n: number, version = '0.2.0') => {
-      for (let i = 0; i < n; i += 1) store.noteLoad('wallets', version);
-      await store.flushLoads();
-    };
-    const fail = (store: RegistryStore, version = '0.2.0') =>
-      store.countFailure({ remote: 'wallets', version, phase: 'mount' });
-    const rolloutOf = async (store: RegistryStore) => (await store.read()).remotes.wallets!.rollout;
-
-    it('ends when its failures per 1,000 loads pass the stop, with the figures in the history', async () => {
-      const store = open();
-      await rolledOut(store);
-      expect(await rolloutOf(store)).toEqual({
-        version: '0.2.0',
-        percent: 10,
-        stop: { perThousand: 20, minLoads: 100 },
-      });
-      await loads(store, 100);
-      // Another version's failures and loads are not this rollout's.
-      await loads(store, 5, '0.1.0');
-      await fail(store, '0.1.0');
-      await fail(store);
-      await fail(store);
-      expect(await rolloutOf(store)).not.toBeNull(); // 20 per 1,000: not past 20
-      await fail(store);
-      expect(await rolloutOf(store)).toBeNull();
-      expect((await store.read()).remotes.wallets!.active).toBe('0.1.0');
-      const [stopped] = await store.history({ remote: 'wallets', limit: 1 });
-      expect(stopped).toMatchObject({
-        action: 'rollout-cancel',
-        operator: 'auto-stop',
-        from: '0.2.0',
-        to: '0.1.0',
-        reason:
-          'failure rate 30 per 1,000 loads (3 failures in 100 loads) passed the stop at 20 per 1,000 after at least 100 loads',
-      });
-      expect(await store.loads()).toEqual([
-        { remote: 'wallets', version: '0.1.0', count: 5 },
-        { remote: 'wallets', version: '0.2.0', count: 100 },
-      ]);
-    });
-
-    it('waits for the minimum number of loads, then stops when the loads are written', async () => {
-      const store = open();
-      await rolledOut(store, { stopAbove: 99, minLoads: 50 });
-      await loads(store, 10);
-      for (let i = 0; i < 5; i += 1) await fail(store);
-      expect(await rolloutOf(store)).not.toBeNull();
-      await loads(store, 39);
-      expect(await rolloutOf(store)).not.toBeNull();
-      await loads(store, 1);
-      expect(await rolloutOf(store)).toBeNull();
-    });
-
-    it('ends once when many browsers report at once through two app servers', async () => {
-      const [a, b] = [open(), open()];
-      await rolledOut(a, { stopAbove: 1, minLoads: 10 });
-      await loads(a, 10);
-      await Promise.all(Array.from({ length: 20 }, (_, i) => fail(i % 2 ? a : b)));
-      const ends = (await a.history({ remote: 'wallets' })).filter(
-        (h) => h.action === 'rollout-cancel',
-      );
-      expect(ends).toHaveLength(1);
-      expect((await a.failures()).find((f) => f.version === '0.2.0')?.count).toBe(20);
-    });
-
-    it('keeps its stop when only the percentage changes; a rollout without one never stops', async () => {
-      const store = open();
-      await rolledOut(store);
-      await store.rollout('wallets', '0.2.0', 50, as);
-      expect((await rolloutOf(store))?.stop).toEqual({ perThousand: 20, minLoads: 100 });
-
-      await store.cancelRollout('wallets', as);
-      await store.rollout('wallets', '0.4.0', 10, as);
-      await loads(store, 100, '0.4.0');
-      for (let i = 0; i < 10; i += 1) await fail(store, '0.4.0');
-      expect((await rolloutOf(store))?.version).toBe('0.4.0');
-    });
-
-    it('refuses a stop that is not a rate and a count, and changes nothing', async () => {
-      const store = open();
-      await publishFour(store);
-      await store.activate('wallets', '0.1.0', as);
-      const { revision } = await store.read();
-      const bad: [unknown, unknown, RegExp][] = [
-        [0, 10, /per 1,000 loads/],
-        [1001, 10, /per 1,000 loads/],
-        ['5', 10, /per 1,000 loads/],
-        [5, 0, /minimum number of loads/],
-        [5, 1.5, /minimum number of loads/],
-        [5, undefined, /minimum number of loads/],
-        [undefined, 10, /per 1,000 loads/],
-      ];
-      for (const [stopAbove, minLoads, message] of bad) {
-        await expect(
-          store.rollout('wallets', '0.2.0', 10, { ...as, stopAbove, minLoads }),
-        ).rejects.toThrow(message);
-      }
-      expect((await store.read()).revision).toBe(revision);
-    });
-
-    it('counts loads of published versions only', async () => {
-      const store = open();
-      await publishFour(store);
-      // An unpublished version's loads make no row.
-      store.noteLoad('wallets', '9.9.9');
-      await loads(store, 3, '0.1.0');
-      expect(await store.loads()).toEqual([{ remote: 'wallets', version: '0.1.0', count: 3 }]);
     });
   });
 }

@@ -8,7 +8,7 @@
 import { API, call, TOKEN_KEY } from './api.js';
 import { el, shortDigest, when } from './dom.js';
 import { setUpPublishing } from './publish.js';
-import { changeRequest } from './requests.js';
+import { changeRequest, describeChange } from './requests.js';
 
 /** @type {(id: string) => any} The page's own elements, by id (index.html). */
 const $ = (id) => document.getElementById(id);
@@ -309,7 +309,7 @@ async function change(name, action, form, alert) {
     $('status').textContent =
       result?.changed === false
         ? `${name}: nothing to change${action.endsWith('bad') ? '' : ` (${result.active ?? version} already live)`}.`
-        : `${name}: ${describe(action, result, version, body)} (revision ${revision}).`;
+        : `${name}: ${describeChange(action, result, version, body)} (revision ${revision}).`;
   } catch (error) {
     $('status').textContent = '';
     if (error.status === 401)
@@ -318,14 +318,6 @@ async function change(name, action, form, alert) {
     for (const [b, disabled] of buttons) b.disabled = disabled;
   }
   return undefined;
-}
-
-function describe(action, result, version, body) {
-  if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
-  if (action === 'rollout-end') return 'rollout ended';
-  if (action === 'mark-bad') return `${version} is marked bad`;
-  if (action === 'unmark-bad') return `${version} may be gone back to again`;
-  return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
 }
 
 setUpPublishing({

@@ -29,3 +29,18 @@ export function changeRequest(
   };
   return /** @type {[string, string, object | undefined]} */ (requests[action]);
 }
+
+/**
+ * What the console says a change did, from the API's answer.
+ * @param {string} action
+ * @param {{ active?: string, previous?: string } | undefined} result
+ * @param {string} version
+ * @param {{ percent?: number } | undefined} body
+ */
+export function describeChange(action, result, version, body) {
+  if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
+  if (action === 'rollout-end') return 'rollout ended';
+  if (action === 'mark-bad') return `${version} is marked bad`;
+  if (action === 'unmark-bad') return `${version} may be gone back to again`;
+  return `${result?.active ?? version} is live${result?.previous ? ` (was ${result.previous})` : ''}`;
+}

@@ -16,12 +16,33 @@ import { NOTHING_LIVE } from './state.js';
 import { detailOf, endRollout } from './activation.js';
 import { withWins } from './contributions.js';
 import { wentLive } from './trust.js';
-import type { ChangeOptions, Rollout } from './types.js';
+import type { ChangeOptions, RemoteLive, Rollout } from './types.js';
 
 interface RolledOut {
   name: string;
   active: string | null;
   rollout: Rollout | null;
+}
+
+/** Refuses a rollout with nothing live for everyone, or of the version everyone has. */
+function assertRollable(live: RemoteLive, name: string, wanted: string) {
+  if (!live.active) {
+    throw new RegistryError(
+      `${name} has no version live for everyone yet: activate one first (the browsers outside the rollout keep it)`,
+      409,
+    );
+  }
+  if (live.active === wanted) {
+    throw new RegistryError(`${name}@${wanted} is already live for everyone`, 409);
+  }
+}
+
+/** The history's words for a rollout: its share (and the one before), its stop. */
+function toldOf(same: Rollout | null, share: number, stopAt: Rollout['stop']) {
+  const shared = same ? `from ${same.percent}% to ${share}% of browsers` : `${share}% of browsers`;
+  return stopAt
+    ? `${shared}; stops itself above ${stopAt.perThousand} failures per 1,000 loads after ${stopAt.minLoads} loads`
+    : shared;
 }
 
 export function createRollouts(o: {
@@ -52,15 +73,7 @@ export function createRollouts(o: {
       async ({ state }): Promise<Change<RolledOut>> => {
         if (!state[name]) await goingLive.requireKnown(name);
         const live = state[name] ?? NOTHING_LIVE;
-        if (!live.active) {
-          throw new RegistryError(
-            `${name} has no version live for everyone yet: activate one first (the browsers outside the rollout keep it)`,
-            409,
-          );
-        }
-        if (live.active === wanted) {
-          throw new RegistryError(`${name}@${wanted} is already live for everyone`, 409);
-        }
+        assertRollable(live, name, wanted);
         const same = live.rollout?.version === wanted ? live.rollout : null;
         // A new percentage of the same version keeps its stop unless the operator sets another.
         const stopAt = stop ?? same?.stop;
@@ -79,12 +92,7 @@ export function createRollouts(o: {
         }
         const problems = await goingLive.checkGoingLive(name, wanted, options.force);
         const won = goingLive.claims(state, name, wanted, options.wins);
-        const share_ = same
-          ? `from ${same.percent}% to ${share}% of browsers`
-          : `${share}% of browsers`;
-        const told = stopAt
-          ? `${share_}; stops itself above ${stopAt.perThousand} failures per 1,000 loads after ${stopAt.minLoads} loads`
-          : share_;
+        const told = toldOf(same, share, stopAt);
         const rolledOut = wentLive(
           { ...live, rollout: next },
           wanted,

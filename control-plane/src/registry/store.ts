@@ -13,11 +13,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createActivation } from './activation.js';
+import type { ContributionsOf } from './contributions.js';
 import { openRegistryDatabase } from './database.js';
 import { countFailure, type FailureReport } from './failures.js';
 import { createGoingLive } from './going-live.js';
 import { normaliseRemote, checkVersion } from './names.js';
-import { createPublishing, parseVersionBudget, remotesIn, type VersionBudget } from './publishing.js';
+import {
+  createPublishing,
+  parseVersionBudget,
+  remotesIn,
+  type VersionBudget,
+} from './publishing.js';
 import { repair } from './repair.js';
 import { createRevisions, type Revisions } from './revisions.js';
 import { createOverrides, createRollouts } from './rollout.js';
@@ -67,6 +73,41 @@ async function readRegistry(revisions: Revisions) {
 }
 
 /**
+ * The document browsers read as /registry.json: the live versions and their fallbacks (never one
+ * that may not be gone back to: trust.ts). When the database cannot be read, the last good one
+ * (this process's, or the snapshot's, the newer).
+ */
+async function documentOf(
+  revisions: Revisions,
+  contributesOf: ContributionsOf,
+  filesThere: (name: string, version: string) => boolean,
+) {
+  const { db, guard } = revisions;
+  const state = await revisions.liveState();
+  let published: Set<string> | null = null;
+  let failed: LastFailures = new Map();
+  try {
+    const [versions, failures] = await Promise.all([
+      guard(() => db.versions()),
+      guard(() => db.failures()),
+    ]);
+    published = new Set(versions.map((v) => `${v.remote}@${v.version}`));
+    failed = lastFailures(failures);
+  } catch {
+    // The database is what cannot be read: the files on disk still say what can be served, the
+    // state's marks what may not be gone back to (the failure counts wait for the database).
+  }
+  return toDocument(
+    state,
+    (name, v) =>
+      (published ? published.has(`${name}@${v}`) : true) &&
+      filesThere(name, v) &&
+      !distrust(name, state[name], v, failed),
+    contributesOf,
+  );
+}
+
+/**
  * Without `hostShared` and `mountCheck` those checks are left out: the app server, the CLI and the
  * build pass both (liveChecks in registry-checks.ts).
  */
@@ -95,35 +136,7 @@ export function createRegistryStore(deployDir: string, options: RegistryStoreOpt
   });
   const { guard } = revisions;
 
-  /**
-   * The document browsers read as /registry.json: the live versions and their fallbacks (never one
-   * that may not be gone back to: trust.ts). When the database cannot be read, the last good one
-   * (this process's, or the snapshot's, the newer).
-   */
-  async function document() {
-    const state = await revisions.liveState();
-    let published: Set<string> | null = null;
-    let failed: LastFailures = new Map();
-    try {
-      const [versions, failures] = await Promise.all([
-        guard(() => db.versions()),
-        guard(() => db.failures()),
-      ]);
-      published = new Set(versions.map((v) => `${v.remote}@${v.version}`));
-      failed = lastFailures(failures);
-    } catch {
-      // The database is what cannot be read: the files on disk still say what can be served, the
-      // state's marks what may not be gone back to (the failure counts wait for the database).
-    }
-    return toDocument(
-      state,
-      (name, v) =>
-        (published ? published.has(`${name}@${v}`) : true) &&
-        filesThere(name, v) &&
-        !distrust(name, state[name], v, failed),
-      contributesOf,
-    );
-  }
+  const document = () => documentOf(revisions, contributesOf, filesThere);
 
   return {
     deployDir,

@@ -46,14 +46,14 @@ function withGiftCards(): RegistryDocument {
 }
 
 /** The workspace document plus a remote the shell was never built with. */
-function withCards(): RegistryDocument {
+function withLoans(): RegistryDocument {
   const doc = workspaceDocument();
-  doc.remotes.cards = {
+  doc.remotes.loans = {
     version: '0.1.0',
-    manifest: '/remotes/cards/0.1.0/mf-manifest.json',
+    manifest: '/remotes/loans/0.1.0/mf-manifest.json',
     contributes: {
-      routes: [{ path: '/dashboard/cards', prefix: true, label: 'Cards', access: 'signed-in' }],
-      nav: [{ group: 'Cards', label: 'My cards', path: '/dashboard/cards', order: 350 }],
+      routes: [{ path: '/dashboard/loans', prefix: true, label: 'Loans', access: 'signed-in' }],
+      nav: [{ group: 'Loans', label: 'My loans', path: '/dashboard/loans', order: 350 }],
     },
   };
   return doc;
@@ -99,7 +99,14 @@ describe('a remote’s new version adds a screen; rolling it back takes it away'
     const groups = within(screen.getByRole('navigation', { name: 'Dashboard menu' }))
       .getAllByRole('heading')
       .map((h) => h.textContent);
-    expect(groups).toEqual(['Wallets', 'Fund Wallet', 'Transfers', 'Payments', 'Settings']);
+    expect(groups).toEqual([
+      'Wallets',
+      'Fund Wallet',
+      'Transfers',
+      'Cards',
+      'Payments',
+      'Settings',
+    ]);
   });
 
   it('after the rollback: no link, and the path falls to the home page like any unknown path', () => {
@@ -119,40 +126,40 @@ describe('a remote the shell has never heard of', () => {
   });
 
   it('is registered with single-spa, active on its own routes only, with its sidebar entry', async () => {
-    const doc = withCards();
+    const doc = withLoans();
     setRouteDocument(doc);
     localStorage.setItem('tk', 'jwt');
     localStorage.setItem('id', '7');
-    window.history.replaceState(null, '', '/dashboard/cards/1234');
+    window.history.replaceState(null, '', '/dashboard/loans/1234');
     registerRemoteApps(toRemoteChoices(doc), localStorage, jest.fn(), sessionStorage);
     // single-spa loads the active application at once: the new remote's code, by its own name.
-    await waitFor(() => expect(loadFederated).toHaveBeenCalledWith('cards/app'));
+    await waitFor(() => expect(loadFederated).toHaveBeenCalledWith('loans/app'));
     expect(loadFederated).toHaveBeenCalledTimes(1);
-    expect(getAppNames()).toEqual(expect.arrayContaining(['cards', 'payments', 'wallets']));
+    expect(getAppNames()).toEqual(expect.arrayContaining(['loans', 'payments', 'wallets']));
     expect(getAppNames()).toHaveLength(Object.keys(doc.remotes).length);
 
     const active = (path: string) =>
       checkActivityFunctions(new URL(path, window.location.origin) as unknown as Location);
-    expect(active('/dashboard/cards')).toEqual(['cards']);
-    expect(active('/dashboard/cards/1234/freeze')).toEqual(['cards']);
+    expect(active('/dashboard/loans')).toEqual(['loans']);
+    expect(active('/dashboard/loans/1234/freeze')).toEqual(['loans']);
     expect(active('/dashboard')).toEqual(['wallets']);
     // Signed out, the guard keeps the signed-in screen (and its code) away.
     localStorage.clear();
-    expect(active('/dashboard/cards')).toEqual([]);
+    expect(active('/dashboard/loans')).toEqual([]);
 
-    renderShellAt('/dashboard/cards');
-    expect(screen.getByRole('link', { name: 'My cards' })).toHaveAttribute(
+    renderShellAt('/dashboard/loans');
+    expect(screen.getByRole('link', { name: 'My loans' })).toHaveAttribute(
       'href',
-      '/dashboard/cards',
+      '/dashboard/loans',
     );
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Cards');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent('Loans');
   });
 
   it('is unknown again in a document without it: its path is the home page’s', () => {
     setRouteDocument(workspaceDocument());
-    expect(resolveRoute('/dashboard/cards')).toBe(homeRoute());
+    expect(resolveRoute('/dashboard/loans')).toBe(homeRoute());
     registerRemoteApps(toRemoteChoices(workspaceDocument()), localStorage, jest.fn());
-    expect(getAppNames()).not.toContain('cards');
+    expect(getAppNames()).not.toContain('loans');
   });
 });
 

@@ -103,7 +103,7 @@ describe('shell layout', () => {
       within(menu)
         .getAllByRole('heading')
         .map((h) => h.textContent),
-    ).toEqual(['Wallets', 'Fund Wallet', 'Transfers', 'Payments', 'Settings']);
+    ).toEqual(['Wallets', 'Fund Wallet', 'Transfers', 'Cards', 'Payments', 'Settings']);
     const current = within(menu).getByRole('link', { name: 'Wallet-to-Bank' });
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(within(current).getByTestId('current-badge')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // SPEC §2 "Dashboard shell" sidebar: its groups and links are what the live remotes declare (their
 // `nav` entries, composed with the route table: groups ordered by their smallest entry, an entry
 // whose route another remote won left out), so a remote's new screen brings its own link.
-import { isCurrentLink as isCurrent, type SidebarGroup } from '@ajo/tooling/contributions';
+import type { SidebarGroup } from '@ajo/tooling/contributions';
+import { isCurrentLink as isCurrent } from '@ajo/tooling/route-composition';
 import { routeTable } from '../routes/route-table';
 
 export type { SidebarGroup };

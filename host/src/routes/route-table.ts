@@ -6,15 +6,16 @@
 // the shell's own /login (docs/decisions/038-remotes-declare-their-routes.md). A remote's new
 // version with a new route is therefore live for exactly the browsers that get that version, and a
 // rollback takes the route away, without a build of the shell.
-import {
-  composeRoutes,
-  resolveRoute as resolveIn,
-  type ComposableDocument,
-  type Landmark,
-  type RouteDeclaration,
-  type RouteEntry,
-  type RouteTable,
+import type {
+  ComposableDocument,
+  Landmark,
+  RouteDeclaration,
+  RouteEntry,
+  RouteTable,
 } from '@ajo/tooling/contributions';
+// Composition only, no validation: the registry validated each declaration when it was published,
+// and the shell's first load carries no messages it never shows.
+import { composeRoutes, resolveRoute as resolveIn } from '@ajo/tooling/route-composition';
 
 export type { Landmark, RouteEntry, RouteTable };
 
