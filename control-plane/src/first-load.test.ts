@@ -266,7 +266,7 @@ describe('the first load carried by the page', () => {
       signedIn: true,
     });
     // Rolled back (or never live): the path is the home page's, like any unknown path.
-    expect(firstScreenOf('/dashboard/cards', documentOf())).toMatchObject({
+    expect(firstScreenOf('/dashboard/loans', documentOf())).toMatchObject({
       remote: 'public_pages',
       signedIn: false,
     });
