@@ -38,7 +38,7 @@ export function changeRequest(
  * @param {{ percent?: number } | undefined} body
  */
 export function describeChange(action, result, version, body) {
-  if (action === 'rollout') return `${version} rolls out to ${body.percent}% of browsers`;
+  if (action === 'rollout') return `${version} rolls out to ${body?.percent}% of browsers`;
   if (action === 'rollout-end') return 'rollout ended';
   if (action === 'mark-bad') return `${version} is marked bad`;
   if (action === 'unmark-bad') return `${version} may be gone back to again`;
