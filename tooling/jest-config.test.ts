@@ -11,7 +11,8 @@ describe('the web packages’ jest settings', () => {
     for (const file of [
       '/team/node_modules/.pnpm/@ajo+shared@file+..+tarballs+ajo-shared-0.1.0.tgz/node_modules/@ajo/shared/src/format/money.ts',
       '/team/node_modules/@ajo/remote-kit/src/lifecycles.tsx',
-      '/work/repo/shared/src/format/money.ts',
+      // The workspace's own source, outside any node_modules.
+      '/team/monorepo/shared/src/format/money.ts',
     ]) {
       expect([file, ignored(file)]).toEqual([file, false]);
     }
