@@ -1,44 +1,11 @@
 /** @jest-environment node */
-// Mount-check verdicts in the registry database, on PostgreSQL (registry-mount-verdicts-suite.ts): run by
-// `npm run test:pg` with TEST_DATABASE_URL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import type { RegistryStore } from './registry/index.js';
+// Mount-check verdicts in the registry database, on PostgreSQL (registry-mount-verdicts-suite.ts):
+// run by `npm run test:pg` with TEST_DATABASE_URL.
 import { mountVerdictSuite } from './registry-mount-verdicts-suite.js';
-import { openTestStore } from './registry-test-support.js';
+import { postgresRegistry } from './registry-pg-test-support.js';
 
-const url = process.env.TEST_DATABASE_URL;
-let tmp: string;
-let stores: RegistryStore[];
-
-beforeEach(async () => {
-  if (!url) throw new Error('registry-mount-verdicts.pg.test.ts needs TEST_DATABASE_URL');
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-verdicts-pg-'));
-  stores = [];
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(
-      'DROP TABLE IF EXISTS registry_failures, registry_history, registry_versions, registry_revision, registry_secrets, registry_mount_checks',
-    );
-  } finally {
-    await client.end();
-  }
-});
-afterEach(async () => {
-  for (const store of stores) await store.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const registry = postgresRegistry('registry-mount-verdicts.pg.test.ts');
 
 describe('mount-check verdicts on PostgreSQL', () => {
-  mountVerdictSuite({
-    open: (mountCheck) => {
-      const store = openTestStore(path.join(tmp, 'deploy'), { databaseUrl: url, mountCheck });
-      stores.push(store);
-      return store;
-    },
-    tmp: () => tmp,
-  });
+  mountVerdictSuite({ open: (mountCheck) => registry.open({ mountCheck }), tmp: registry.tmp });
 });

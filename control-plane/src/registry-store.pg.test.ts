@@ -2,6 +2,7 @@
 // The registry on PostgreSQL (REGISTRY_DATABASE_URL): run by `npm run test:pg` with
 // TEST_DATABASE_URL (npm test's PostgreSQL phase). Two stores are two connection pools, so their
 // changes interleave for real.
+import { emptyRegistry } from './registry-pg-test-support.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,9 +44,7 @@ beforeAll(() => {
 beforeEach(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ajo-registry-pg-'));
   stores = [];
-  await sql(
-    'DROP TABLE IF EXISTS registry_failures, registry_history, registry_versions, registry_revision, registry_secrets',
-  );
+  await emptyRegistry(url!);
 });
 
 afterEach(async () => {

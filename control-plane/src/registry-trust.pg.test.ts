@@ -3,6 +3,7 @@
 // with TEST_DATABASE_URL, in a database of its own so the other registry tests on that server
 // cannot interleave with it.
 import pg from 'pg';
+import { emptyRegistry } from './registry-pg-test-support.js';
 import { trustSuite } from './registry-trust-suite.js';
 
 const DATABASE = 'ajo_registry_trust';
@@ -30,9 +31,5 @@ beforeAll(async () => {
 
 trustSuite(
   () => own,
-  () =>
-    sql(
-      own!,
-      'DROP TABLE IF EXISTS registry_loads, registry_failures, registry_history, registry_versions, registry_revision, registry_secrets',
-    ),
+  () => emptyRegistry(own!),
 );
