@@ -7,5 +7,8 @@ import { postgresRegistry } from './registry-pg-test-support.js';
 const registry = postgresRegistry('registry-mount-verdicts.pg.test.ts');
 
 describe('mount-check verdicts on PostgreSQL', () => {
-  mountVerdictSuite({ open: (mountCheck) => registry.open({ mountCheck }), tmp: registry.tmp });
+  mountVerdictSuite({
+    open: (mountCheck, options) => registry.open({ ...options, mountCheck }),
+    tmp: registry.tmp,
+  });
 });

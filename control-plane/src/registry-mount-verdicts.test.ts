@@ -21,8 +21,8 @@ afterEach(async () => {
 
 describe('mount-check verdicts on SQLite', () => {
   mountVerdictSuite({
-    open: (mountCheck) => {
-      const store = openTestStore(path.join(tmp, 'deploy'), { mountCheck });
+    open: (mountCheck, options) => {
+      const store = openTestStore(path.join(tmp, 'deploy'), { ...options, mountCheck });
       stores.push(store);
       return store;
     },

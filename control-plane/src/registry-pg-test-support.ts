@@ -12,6 +12,7 @@ import { openTestStore } from './registry-test-support.js';
 export const REGISTRY_TABLES = [
   'registry_loads',
   'registry_mount_checks',
+  'registry_mount_check_leases',
   'registry_failures',
   'registry_history',
   'registry_versions',

@@ -10,6 +10,8 @@ import type {
   HistoryEntry,
   LiveState,
   LoadCount,
+  MountCheckKey,
+  MountCheckLease,
   Snapshot,
   VersionRecord,
 } from './types.js';
@@ -41,6 +43,15 @@ export interface RegistryDatabase {
   /** Whether this build (by digest) of a version passed the mount check (sql.ts registry_mount_checks). */
   mountPassed(remote: string, version: string, digest: string): Promise<boolean>;
   recordMountPass(remote: string, version: string, digest: string, at: string): Promise<void>;
+  /** Takes the lease on checking this build until `until` when nobody holds it at `now` (ISO times). */
+  claimMountCheck(key: MountCheckKey, holder: string, until: string, now: string): Promise<boolean>;
+  mountCheckLease(key: MountCheckKey): Promise<MountCheckLease | undefined>;
+  /** Gives the lease back: with the check's reasons when it failed (kept for those who waited). */
+  endMountCheck(
+    key: MountCheckKey,
+    holder: string,
+    failure: { problems: string[]; at: string } | null,
+  ): Promise<void>;
   /** Adds `count` loads of a published version; false (and no row) for any other version. */
   countLoads(loads: LoadCount): Promise<boolean>;
   loads(): Promise<LoadCount[]>;

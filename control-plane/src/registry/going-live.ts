@@ -6,6 +6,7 @@ import { activationProblems } from '../registry-checks.js';
 import { createRouteClaims, readContributions } from './contributions.js';
 import { RegistryError } from './errors.js';
 import type { Revisions } from './revisions.js';
+import { createMountVerdicts, type MOUNT_CHECK_LEASE } from './mount-verdicts.js';
 import type { MountCheck, VersionRecord } from './types.js';
 
 export type GoingLive = ReturnType<typeof createGoingLive>;
@@ -15,45 +16,14 @@ export function createGoingLive(o: {
   versionDir: (name: string, version: string) => string;
   hostShared?: Record<string, string> | undefined;
   mountCheck?: MountCheck | null | undefined;
+  /** How long a check may hold its lease, how often a waiting server looks (tests shorten them). */
+  mountCheckLease?: Partial<typeof MOUNT_CHECK_LEASE> | undefined;
 }) {
-  /**
-   * Versions that mounted, by digest: a version's files never change, so a pass stays a pass (a
-   * rollback to a version that was live is not mounted again). Kept in the registry database for
-   * every app server (registry_mount_checks) and here, so a pass costs one read at most. Failures
-   * are not kept: a time limit missed on a busy machine is tried again next time.
-   */
-  const mounted = new Set<string>();
-  /**
-   * The check running for a version: many activations of it at once wait for that one check, not
-   * a check each (which, on a busy machine, made known-good versions miss the time limit).
-   */
-  const running = new Map<string, Promise<string[]>>();
   const routes = createRouteClaims(o.revisions, o.versionDir);
   const { requireKnown } = routes;
-  const { db, guard } = o.revisions;
-
-  /** What the mount check found for this build of the version: nothing when it mounted. */
-  async function mountProblems(name: string, version: string, dir: string, digest: string) {
-    const key = `${name}@${version}:${digest}`;
-    if (mounted.has(key)) return [];
-    if (await guard(() => db.mountPassed(name, version, digest))) {
-      mounted.add(key);
-      return [];
-    }
-    let check = running.get(key);
-    if (!check) {
-      check = (async () => {
-        const failed = await o.mountCheck!({ dir, name, version });
-        if (!failed.length) {
-          await guard(() => db.recordMountPass(name, version, digest, new Date().toISOString()));
-          mounted.add(key);
-        }
-        return failed;
-      })().finally(() => running.delete(key));
-      running.set(key, check);
-    }
-    return check;
-  }
+  const mountProblems = o.mountCheck
+    ? createMountVerdicts(o.revisions, o.mountCheck, o.mountCheckLease)
+    : null;
 
   /** Refuses (409, every reason named) a version that may not go live, unless forced. */
   async function assertMayGoLive(
@@ -68,7 +38,7 @@ export function createGoingLive(o: {
       ...readContributions(dir).problems,
     ];
     // Mounting a version whose files are missing or changed would only repeat those reasons.
-    if (o.mountCheck && !problems.length) {
+    if (mountProblems && !problems.length) {
       const failed = await mountProblems(name, version, dir, record.digest);
       problems.push(...failed.map((p) => `the mount check failed: ${p}`));
     }

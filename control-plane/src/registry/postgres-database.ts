@@ -14,12 +14,17 @@ import {
   historyParams,
   historyQuery,
   INSERT_HISTORY,
+  CLAIM_MOUNT_CHECK,
+  END_MOUNT_CHECK_FAILED,
+  END_MOUNT_CHECK_PASSED,
   INSERT_MOUNT_PASS,
   INSERT_SECRET,
   INSERT_VERSION,
+  leaseKey,
   numbered,
   PG_SCHEMA,
   RESTORE_REVISION,
+  SELECT_MOUNT_CHECK_LEASE,
   SELECT_MOUNT_PASS,
   SELECT_SECRET,
   versionParams,
@@ -78,6 +83,46 @@ function connection(url: string) {
     }
   }
   return { pool, query, inTransaction };
+}
+
+/** The mount check's verdicts and leases (sql.ts registry_mount_checks, going-live.ts). */
+function mountChecks(
+  query: ReturnType<typeof connection>['query'],
+): Pick<
+  RegistryDatabase,
+  'mountPassed' | 'recordMountPass' | 'claimMountCheck' | 'mountCheckLease' | 'endMountCheck'
+> {
+  return {
+    async mountPassed(remote, version, digest) {
+      return (await query(numbered(SELECT_MOUNT_PASS), [remote, version, digest])).rows.length > 0;
+    },
+    async recordMountPass(remote, version, digest, at) {
+      await query(numbered(INSERT_MOUNT_PASS), [remote, version, digest, at]);
+    },
+    async claimMountCheck(key, holder, until, now) {
+      const claimed = await query(numbered(CLAIM_MOUNT_CHECK), [
+        ...leaseKey(key),
+        holder,
+        until,
+        now,
+      ]);
+      return claimed.rowCount === 1;
+    },
+    async mountCheckLease(key) {
+      return (await query(numbered(SELECT_MOUNT_CHECK_LEASE), leaseKey(key))).rows[0];
+    },
+    async endMountCheck(key, holder, failure) {
+      await (failure
+        ? query(numbered(END_MOUNT_CHECK_FAILED), [
+            failure.at,
+            JSON.stringify(failure.problems),
+            failure.at,
+            ...leaseKey(key),
+            holder,
+          ])
+        : query(numbered(END_MOUNT_CHECK_PASSED), [...leaseKey(key), holder]));
+    },
+  };
 }
 
 /** The compare-and-swap on the revision, the new version and the history row: all or nothing. */
@@ -142,13 +187,8 @@ export function postgresDatabase(url: string): RegistryDatabase {
         count: Number(row.count),
       }));
     },
+    ...mountChecks(query),
     /** Fills an empty database from a snapshot (repair.ts). */
-    async mountPassed(remote, version, digest) {
-      return (await query(numbered(SELECT_MOUNT_PASS), [remote, version, digest])).rows.length > 0;
-    },
-    async recordMountPass(remote, version, digest, at) {
-      await query(numbered(INSERT_MOUNT_PASS), [remote, version, digest, at]);
-    },
     async restore(snapshot) {
       await inTransaction(async (c) => {
         for (const v of snapshot.versions as VersionRecord[])

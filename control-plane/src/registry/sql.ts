@@ -11,8 +11,9 @@
 // is one transaction that compare-and-swaps the revision: a writer that read an older revision
 // changes nothing and answers false, so no change is ever lost. A fifth table counts the failures
 // browsers report per published version (docs/decisions/020-last-known-good-fallback.md): counters,
-// not revisioned and not in the history. A sixth keeps which versions passed the mount check.
-import type { HistoryEntry, VersionRecord } from './types.js';
+// not revisioned and not in the history. Others keep which versions passed the mount check and
+// who is checking one now.
+import type { HistoryEntry, MountCheckKey, VersionRecord } from './types.js';
 
 /** The same tables in both databases; the triggers that keep them append-only differ. */
 const TABLES = `
@@ -40,6 +41,31 @@ CREATE TABLE IF NOT EXISTS registry_mount_checks (
   remote TEXT NOT NULL, version TEXT NOT NULL, digest TEXT NOT NULL, passed_at TEXT NOT NULL,
   PRIMARY KEY (remote, version, digest));
 `;
+// Who is mounting a version now, so that app servers of one registry run one check per version at
+// a time (going-live.ts): a lease until a time, taken over only once it has passed (a server that
+// died mid-check holds nothing for long). A failed check leaves its reasons and their time for the
+// servers that were waiting for it; a new lease clears them.
+const MOUNT_CHECK_LEASES = `
+CREATE TABLE IF NOT EXISTS registry_mount_check_leases (
+  remote TEXT NOT NULL, version TEXT NOT NULL, digest TEXT NOT NULL, holder TEXT NOT NULL,
+  until_at TEXT NOT NULL, failed TEXT, failed_at TEXT, PRIMARY KEY (remote, version, digest));
+`;
+const LEASE_KEY = 'remote = ? AND version = ? AND digest = ?';
+/** Params: remote, version, digest, holder, until, now. Changes one row when the lease was free. */
+export const CLAIM_MOUNT_CHECK = `INSERT INTO registry_mount_check_leases
+  (remote, version, digest, holder, until_at, failed, failed_at) VALUES (?, ?, ?, ?, ?, NULL, NULL)
+  ON CONFLICT (remote, version, digest) DO UPDATE
+  SET holder = excluded.holder, until_at = excluded.until_at, failed = NULL, failed_at = NULL
+  WHERE registry_mount_check_leases.until_at < ?`;
+/** The parameters naming a lease's row, in LEASE_KEY's order. */
+export const leaseKey = (key: MountCheckKey) => [key.remote, key.version, key.digest];
+export const SELECT_MOUNT_CHECK_LEASE = `SELECT holder, until_at AS "until", failed, failed_at AS "failedAt"
+  FROM registry_mount_check_leases WHERE ${LEASE_KEY}`;
+/** Params: remote, version, digest, holder. A pass is in registry_mount_checks: the lease goes. */
+export const END_MOUNT_CHECK_PASSED = `DELETE FROM registry_mount_check_leases WHERE ${LEASE_KEY} AND holder = ?`;
+/** Params: until (now: free), failed (JSON), failed_at, remote, version, digest, holder. */
+export const END_MOUNT_CHECK_FAILED = `UPDATE registry_mount_check_leases
+  SET until_at = ?, failed = ?, failed_at = ? WHERE ${LEASE_KEY} AND holder = ?`;
 export const INSERT_MOUNT_PASS =
   'INSERT INTO registry_mount_checks (remote, version, digest, passed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING';
 export const SELECT_MOUNT_PASS =
@@ -47,7 +73,7 @@ export const SELECT_MOUNT_PASS =
 // Added after the first registries were made: a rollout's percentage, an override's expiry.
 export const HISTORY_DETAIL = 'ALTER TABLE registry_history ADD COLUMN detail TEXT';
 
-export const SQLITE_SCHEMA = `${TABLES}${MOUNT_CHECKS}
+export const SQLITE_SCHEMA = `${TABLES}${MOUNT_CHECKS}${MOUNT_CHECK_LEASES}
 CREATE TRIGGER IF NOT EXISTS registry_history_append_only BEFORE UPDATE ON registry_history
   BEGIN SELECT RAISE(ABORT, 'registry_history is append-only'); END;
 CREATE TRIGGER IF NOT EXISTS registry_history_no_delete BEFORE DELETE ON registry_history
@@ -58,7 +84,7 @@ CREATE TRIGGER IF NOT EXISTS registry_versions_no_delete BEFORE DELETE ON regist
   BEGIN SELECT RAISE(ABORT, 'registry_versions are immutable'); END;
 `;
 
-export const PG_SCHEMA = `${TABLES}${MOUNT_CHECKS}
+export const PG_SCHEMA = `${TABLES}${MOUNT_CHECKS}${MOUNT_CHECK_LEASES}
 ${HISTORY_DETAIL.replace('ADD COLUMN', 'ADD COLUMN IF NOT EXISTS')};
 CREATE OR REPLACE FUNCTION registry_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$;

@@ -17,11 +17,16 @@ import {
   historyParams,
   historyQuery,
   INSERT_HISTORY,
+  CLAIM_MOUNT_CHECK,
+  END_MOUNT_CHECK_FAILED,
+  END_MOUNT_CHECK_PASSED,
   INSERT_MOUNT_PASS,
   INSERT_SECRET,
   INSERT_VERSION,
+  leaseKey,
   plain,
   RESTORE_REVISION,
+  SELECT_MOUNT_CHECK_LEASE,
   SELECT_MOUNT_PASS,
   SELECT_SECRET,
   SQLITE_SCHEMA,
@@ -29,7 +34,14 @@ import {
   versionsQuery,
   withParsedFiles,
 } from './sql.js';
-import type { FailureCount, HistoryEntry, LiveState, LoadCount, VersionRecord } from './types.js';
+import type {
+  FailureCount,
+  HistoryEntry,
+  LiveState,
+  LoadCount,
+  MountCheckLease,
+  VersionRecord,
+} from './types.js';
 
 type Handle = InstanceType<typeof Database>;
 
@@ -121,6 +133,47 @@ function connection(file: string) {
 
 type Change = Parameters<RegistryDatabase['commit']>[0];
 
+/** The mount check's verdicts and leases (sql.ts registry_mount_checks, going-live.ts). */
+function mountChecks(
+  withHandle: <T>(fn: (d: Handle) => T) => T,
+): Pick<
+  RegistryDatabase,
+  'mountPassed' | 'recordMountPass' | 'claimMountCheck' | 'mountCheckLease' | 'endMountCheck'
+> {
+  return {
+    async mountPassed(remote, version, digest) {
+      return withHandle((d) => !!d.prepare(SELECT_MOUNT_PASS).get(remote, version, digest));
+    },
+    async recordMountPass(remote, version, digest, at) {
+      withHandle((d) => d.prepare(INSERT_MOUNT_PASS).run(remote, version, digest, at));
+    },
+    async claimMountCheck(key, holder, until, now) {
+      return withHandle(
+        (d) => d.prepare(CLAIM_MOUNT_CHECK).run(...leaseKey(key), holder, until, now).changes === 1,
+      );
+    },
+    async mountCheckLease(key) {
+      const row = withHandle((d) => d.prepare(SELECT_MOUNT_CHECK_LEASE).get(...leaseKey(key)));
+      return row ? (plain(row) as MountCheckLease) : undefined;
+    },
+    async endMountCheck(key, holder, failure) {
+      withHandle((d) =>
+        failure
+          ? d
+              .prepare(END_MOUNT_CHECK_FAILED)
+              .run(
+                failure.at,
+                JSON.stringify(failure.problems),
+                failure.at,
+                ...leaseKey(key),
+                holder,
+              )
+          : d.prepare(END_MOUNT_CHECK_PASSED).run(...leaseKey(key), holder),
+      );
+    },
+  };
+}
+
 /** The compare-and-swap on the revision, the new version and the history row: all or nothing. */
 function commit(d: Handle, { expected, state, entry, version }: Change): boolean {
   return sqliteTransaction(d, () => {
@@ -191,12 +244,7 @@ export function sqliteDatabase(file: string): RegistryDatabase {
         count: Number(row.count),
       }));
     },
-    async mountPassed(remote, version, digest) {
-      return withHandle((d) => !!d.prepare(SELECT_MOUNT_PASS).get(remote, version, digest));
-    },
-    async recordMountPass(remote, version, digest, at) {
-      withHandle((d) => d.prepare(INSERT_MOUNT_PASS).run(remote, version, digest, at));
-    },
+    ...mountChecks(withHandle),
     async countLoads(loads) {
       return withHandle((d) => d.prepare(COUNT_LOADS).run(...loadParams(loads)).changes === 1);
     },

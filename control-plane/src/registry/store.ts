@@ -17,6 +17,7 @@ import type { ContributionsOf } from './contributions.js';
 import { openRegistryDatabase } from './database.js';
 import { countFailure, type FailureReport } from './failures.js';
 import { createGoingLive } from './going-live.js';
+import type { MOUNT_CHECK_LEASE } from './mount-verdicts.js';
 import { normaliseRemote, checkVersion } from './names.js';
 import {
   createPublishing,
@@ -39,6 +40,8 @@ export interface RegistryStoreOptions {
   hostShared?: Record<string, string> | undefined;
   /** The headless mount smoke test (mount-check.ts). */
   mountCheck?: MountCheck | null | undefined;
+  /** The lease one app server holds while it mounts a version (going-live.ts). */
+  mountCheckLease?: Partial<typeof MOUNT_CHECK_LEASE> | undefined;
   /** What a version may weigh per remote; by default REGISTRY_MAX_VERSION_BYTES's (publishing.ts). */
   versionBudget?: VersionBudget | undefined;
 }

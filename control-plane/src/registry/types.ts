@@ -18,6 +18,21 @@ export interface AutoStop {
 }
 
 /** How many browsers were given a version (auto-stop.ts). */
+/** A version's build, by digest: what a mount-check verdict and lease are about. */
+export interface MountCheckKey {
+  remote: string;
+  version: string;
+  digest: string;
+}
+
+/** Who is mounting a build now and until when; a failed check's reasons (JSON) and their time. */
+export interface MountCheckLease {
+  holder: string;
+  until: string;
+  failed: string | null;
+  failedAt: string | null;
+}
+
 export interface LoadCount {
   remote: string;
   version: string;
