@@ -17,6 +17,7 @@ import {
   seedCustomer,
   type Customer,
 } from '../modules/funding/funding-test-kit.js';
+import { buyCableTv, SMARTCARDS } from '../modules/payments/payments-test-kit.js';
 import { walletTransfer } from '../modules/transfers/transfers-test-kit.js';
 import { findPackageRoot } from '../package-root.js';
 import { createSecretHasher } from '../security/secrets.js';
@@ -28,13 +29,14 @@ import { startMiddlewareProcess, type ServerProcess } from '../test-support/serv
  * PostgreSQL restarted in place under money calls (README "Running several instances"): two
  * middleware processes on a cluster of the test's own, whose DATABASE_URL lists a dead host first
  * (several hosts, the writable one found); wallet transfers (each sent twice at once, one copy to
- * each instance, same Idempotency-Key) and bank credits run without pause while the server is
+ * each instance, same Idempotency-Key), cable TV renewals (a bill paid from the wallet and vended
+ * at the aggregator) and bank credits run without pause while the server is
  * stopped with `pg_ctl stop -m immediate` (connections cut mid-transaction, as a crash) and
  * started again, then made read-only. Checked: no middleware exits; /api/ready is 503 while the
  * database is down and while it is read-only, /api/health stays 200; a call that loses the
  * database is 503 {message} with Retry-After; money calls succeed again within 10 s of the
  * restart; every acknowledged call is in the ledger once; after the clients retry everything with
- * the same keys, every transfer and credit is there exactly once and the ledger balances.
+ * the same keys, every transfer, renewal and credit is there exactly once and the ledger balances.
  */
 
 const packageRoot = findPackageRoot();
@@ -60,6 +62,14 @@ interface ClusterScript {
 const SENDERS = 4;
 const SEED_NAIRA = 10_000;
 const TRANSFER_NAIRA = 10;
+/** A GOtv Smallie renewal (SPEC §5 cable TV), small enough for hundreds in a test. */
+const CABLE_TV = {
+  provider: 'gotv',
+  smartcard_number: SMARTCARDS.gotvDelivered,
+  bouquet_code: 'gotv-smallie',
+  amount: 1900,
+};
+const VIEWER_NAIRA = 2_000_000;
 
 let script: ClusterScript;
 let cluster: Cluster;
@@ -67,6 +77,7 @@ let dataDir: string;
 let servers: ServerProcess[] = [];
 let senders: Customer[] = [];
 let receiver: Customer;
+let viewer: Customer;
 let env: Record<string, string>;
 let lateChild: ChildProcess | undefined;
 
@@ -141,7 +152,20 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
       narration: 'Seed',
     });
   }
-  return customers;
+  // The cable TV customer: tier 3, so the day's renewals never reach a daily limit.
+  const cableCustomer = await seedCustomer(
+    { db, ledger, tokens },
+    { phone: '2348090010099', lastName: 'Viewer', kycTier: 3, pinHash: async () => pinHash },
+  );
+  await ledger.transfer({
+    from: 'bank_settlement',
+    to: cableCustomer.main,
+    amountKobo: nairaToKobo(VIEWER_NAIRA),
+    reference: 'restart-seed-viewer',
+    type: 'funding',
+    narration: 'Seed',
+  });
+  return [...customers, cableCustomer];
 }
 
 const describeWithPostgres = havePostgres ? describe : describe.skip;
@@ -156,7 +180,9 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'ajo-restart-mw-'));
     await withDatabase(async (db) => {
       await migrateToLatest(db);
-      [receiver, ...senders] = (await seed(db)) as [Customer, ...Customer[]];
+      const seeded = await seed(db);
+      viewer = seeded.pop() as Customer;
+      [receiver, ...senders] = seeded as [Customer, ...Customer[]];
     });
     // The first host has nothing listening: every new connection proves the host list is walked.
     const deadPort = await freePort();
@@ -243,6 +269,20 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
         await pace(answers.map((a) => a.status));
       }
     };
+    const cableKeys: string[] = [];
+    const ackedCable = new Set<string>();
+    const cableWorker = async () => {
+      for (let n = 0; running; n++) {
+        const key = `restart-cable-${n}`;
+        cableKeys.push(key);
+        const answer = await buyCableTv(targets[n % 2] as ApiTarget, viewer, CABLE_TV, key);
+        if (answer.status === 201) {
+          noteAck((answer.body.transaction as { userReference: string }).userReference);
+          ackedCable.add(key);
+        } else noteRefusal(answer.status, answer.body, `cable TV ${key}`);
+        await pace([answer.status]);
+      }
+    };
     const creditWorker = async () => {
       for (let n = 0; running; n++) {
         const credit = { reference: `restart-credit-${n}`, amount: 100 + n };
@@ -278,7 +318,7 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
         ),
       );
 
-    const workers = [...senders.map((_, s) => transferWorker(s)), creditWorker()];
+    const workers = [...senders.map((_, s) => transferWorker(s)), creditWorker(), cableWorker()];
     try {
       await until('calls acknowledged before the stop', () => acknowledged.size >= 10);
 
@@ -370,7 +410,7 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
     expect(otherAnswers).toEqual([]);
     if (process.env.RESTART_REPORT === '1')
       console.log(
-        `acknowledged ${acknowledged.size}, answered 503 ${unavailable.length}, transfer keys ${transferKeys.flat().length} (${ackedKeys.size} acknowledged), credits ${credits.length}`,
+        `acknowledged ${acknowledged.size}, answered 503 ${unavailable.length}, transfer keys ${transferKeys.flat().length} (${ackedKeys.size} acknowledged), renewals ${cableKeys.length} (${ackedCable.size} acknowledged), credits ${credits.length}`,
       );
     expect(unavailable.every((u) => u.message === SERVICE_UNAVAILABLE_MESSAGE)).toBe(true);
 
@@ -417,6 +457,14 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
       }),
     );
     expect(creditAnswers.filter(([, status]) => status !== 200 && status !== 201)).toEqual([]);
+    // The renewals it got no answer for, again with their keys: each paid once, or replayed.
+    const renewals = new Map<string, string>();
+    for (const key of cableKeys) {
+      const answer = await buyCableTv(targets[1] as ApiTarget, viewer, CABLE_TV, key);
+      expect([key, answer.status]).toEqual([key, 201]);
+      renewals.set(key, (answer.body.transaction as { userReference: string }).userReference);
+    }
+    expect(new Set(renewals.values()).size).toBe(cableKeys.length);
 
     await withDatabase(async (db) => {
       const unbalanced = await sql`
@@ -445,6 +493,19 @@ describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
           nairaToKobo(SEED_NAIRA) - paid,
         );
       }
+      // Every renewal debited once (settled, or reversed when its vend failed), none twice.
+      const renewalEntries = await sql<{ reference: string; n: number }>`
+        select reference, count(*)::int as n from ledger_entries
+        where reference in (${sql.join([...renewals.values()])}) group by reference`.execute(db);
+      expect(renewalEntries.rows).toHaveLength(renewals.size);
+      expect(renewalEntries.rows.every((r) => Number(r.n) === 1)).toBe(true);
+      const reversed = await sql<{ n: number }>`
+        select count(*)::int as n from ledger_entries where reference in
+        (${sql.join([...renewals.values()].map((r) => `${r}:reversal`))})`.execute(db);
+      const renewed = renewals.size - Number(reversed.rows[0]?.n ?? 0);
+      expect((await ledger.getAccount(viewer.main)).balanceKobo).toBe(
+        nairaToKobo(VIEWER_NAIRA - CABLE_TV.amount * renewed),
+      );
       const creditedKobo = credits.reduce((sum, c) => sum + nairaToKobo(c.amount), 0);
       expect((await ledger.getAccount(receiver.main)).balanceKobo).toBe(
         transferredKobo + creditedKobo,
