@@ -29,4 +29,28 @@ describe("the console's change requests", () => {
       { version: '0.3.0', percent: 10, reason: form.reason, wins: undefined },
     ]);
   });
+
+  it('sends Force past failed checks with Set rollout, as with Activate, and the stop fields', () => {
+    const form = {
+      version: '0.3.0-canary',
+      reason: 'the mount check cannot sign in; stop it if customers fail',
+      force: true,
+      percent: 20,
+      stopAbove: 250,
+      minLoads: 3,
+    };
+    expect(changeRequest('rollout', PATH, form)).toEqual([
+      'PUT',
+      `${PATH}/rollout`,
+      {
+        version: '0.3.0-canary',
+        percent: 20,
+        reason: form.reason,
+        force: true,
+        stopAbove: 250,
+        minLoads: 3,
+      },
+    ]);
+    expect(changeRequest('activate', PATH, form)[2]).toMatchObject({ force: true });
+  });
 });

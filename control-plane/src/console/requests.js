@@ -21,7 +21,9 @@ export function changeRequest(
     activate: ['PUT', path, { version, reason, force, wins }],
     'rollback-to': ['POST', `${path}/rollback`, { version, reason, wins }],
     rollback: ['POST', `${path}/rollback`, { reason, wins }],
-    rollout: ['PUT', `${path}/rollout`, { version, percent, reason, wins, ...stop }],
+    // A rollout goes through the same checks as an activation, and past them the same way
+    // (docs/decisions/021-rollout-and-overrides.md): the ticked force goes with it.
+    rollout: ['PUT', `${path}/rollout`, { version, percent, reason, force, wins, ...stop }],
     // The typed reason goes with it, into the history, as with every other change.
     'rollout-end': ['DELETE', `${path}/rollout`, reason ? { reason } : undefined],
     'mark-bad': ['POST', `${path}/bad`, { version, reason }],
