@@ -59,6 +59,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/**
+ * The console's "Earlier live" line starting with `versions`: what came before the build's version
+ * depends on the deploy folder the private server copied (a developer's has many local builds).
+ */
+const trailStarting = (...versions: string[]) =>
+  new RegExp(`^Earlier live: ${versions.map((v) => v.replace(/\./g, '\\.')).join(', ')}(,|$)`);
+
 const visitors: Visitor[] = [];
 test.afterEach(async () => {
   for (const visitor of visitors.splice(0)) await visitor.close();
@@ -99,7 +106,7 @@ test('an operator marks a version bad in the console: browsers fall back past it
   const reason = card.getByLabel('Reason (kept in the history)');
   await expect(card.getByRole('listitem').filter({ hasText: /^Live:/ })).toHaveText(`Live: ${C}`);
   await expect(card.getByRole('listitem').filter({ hasText: /^Earlier live:/ })).toHaveText(
-    `Earlier live: ${B}, ${FORCED}, ${A}, ${built}`,
+    trailStarting(B, FORCED, A, built),
   );
   // The forced versions carry the mark the force left; 6.1.1 none yet.
   await expect(badBadge(FORCED)).toHaveAttribute('title', /^forced past: /);
@@ -150,7 +157,7 @@ test('an operator marks a version bad in the console: browsers fall back past it
   expect(await liveVersion(server, REMOTE)).toBe(A);
   // The versions passed over left the trail: a second step would go to the build's version.
   await expect(card.getByRole('listitem').filter({ hasText: /^Earlier live:/ })).toHaveText(
-    `Earlier live: ${built}`,
+    trailStarting(built),
   );
   expect(await versionsAVisitorLoads(browser)).toEqual([A]);
 

@@ -136,6 +136,10 @@ test('a rollout whose version fails in browsers ends itself past the failure rat
       `admin\\s*rollout\\s*${REMOTE}\\s*\\S+\\s*7\\.0\\.0-mount-throws\\s*new landing page`,
     ),
   );
+  // What the force went past is kept beside the reason.
+  await expect(history.getByRole('row').nth(1)).toContainText(
+    /forced past: the mount check failed/,
+  );
 
   // A browser outside the rollout never sees the new version.
   expect(await versionsLoadedInBucket(browser, OUTSIDE)).toEqual([live]);

@@ -247,7 +247,13 @@ function historyRow(entry) {
     el('td', { text: entry.remote }),
     el('td', { text: entry.from ?? '' }),
     el('td', { text: entry.to ?? '' }),
-    el('td', { className: 'wrap', text: entry.reason ?? '' }),
+    // The detail is what else the change did (a rollout ended, paths won, checks forced past).
+    el(
+      'td',
+      { className: 'wrap' },
+      entry.reason ?? '',
+      entry.detail ? el('span', { className: 'muted detail', text: entry.detail }) : null,
+    ),
   );
 }
 
