@@ -16,6 +16,7 @@ export const LAST4_WRONG = 'The last 4 digits do not match this card.';
 export const ACTIVATION_LOCKED =
   'Too many wrong attempts. This card cannot be activated; report it and request a new one.';
 export const NOT_A_PHYSICAL_CARD = 'Only a physical card is activated.';
+export const NOT_DELIVERED_BY_BUREAU = 'Only a physical card is delivered.';
 export const ALREADY_ACTIVE = 'This card is already active.';
 export const CARD_NOT_DELIVERED = 'This card can be activated once it has been delivered.';
 export const CARD_PIN_INVALID = 'The card PIN is 4 digits.';
