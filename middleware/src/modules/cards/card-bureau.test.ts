@@ -54,6 +54,15 @@ async function advance(payload: unknown) {
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
+const lastFourOf = async (id: string) =>
+  (
+    await t.database.db
+      .selectFrom('cards')
+      .select('last4')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).last4;
+
 const delivery = (id: string) =>
   t.database.db
     .selectFrom('cards')
@@ -69,12 +78,19 @@ const delivery = (id: string) =>
 describe('advancing a physical card at the sandbox bureau', () => {
   it('moves it one step a call, each recorded at the app clock time, then stays delivered', async () => {
     const { physical } = await cardHolder();
+    const last4 = await lastFourOf(physical);
     for (const step of ['printed', 'dispatched', 'delivered']) {
       clock.advance(60); // less than the bureau's hour: the control does not wait for it
       const at = clock.now().toISOString();
       expect(await advance({ card_id: physical })).toEqual({
         status: 200,
-        body: { card_id: physical, delivery_status: step, delivery_updated_at: at },
+        // The plastic's last 4 digits reach the tester with the card, not before.
+        body: {
+          card_id: physical,
+          delivery_status: step,
+          delivery_updated_at: at,
+          last4: step === 'delivered' ? last4 : null,
+        },
       });
       expect(await delivery(physical)).toEqual({
         status: 'inactive',
@@ -102,21 +118,17 @@ describe('advancing a physical card at the sandbox bureau', () => {
       'dispatched',
     );
     clock.advance(5);
-    expect(await advance({ card_id: physical, to: 'delivered' })).toEqual({
+    const delivered = await advance({ card_id: physical, to: 'delivered' });
+    expect(delivered).toEqual({
       status: 200,
       body: {
         card_id: physical,
         delivery_status: 'delivered',
         delivery_updated_at: clock.now().toISOString(),
+        last4: await lastFourOf(physical),
       },
     });
-    const last4 = (
-      await t.database.db
-        .selectFrom('cards')
-        .select('last4')
-        .where('id', '=', physical)
-        .executeTakeFirstOrThrow()
-    ).last4;
+    const last4 = String(delivered.body.last4);
     const activated = await encryptedCall(
       t,
       'POST',

@@ -70,6 +70,11 @@ const advanceAnswer = z.object({
   card_id: z.string(),
   delivery_status: z.enum(['requested', 'printed', 'dispatched', 'delivered']),
   delivery_updated_at: z.string(),
+  /**
+   * Once delivered, the last 4 digits printed on the card's front: what the customer reads off the
+   * plastic to activate it (a tester has no plastic). Null before.
+   */
+  last4: z.nullable(z.string()),
 });
 
 /**
@@ -81,7 +86,15 @@ export async function cardBureauSandboxRoutes(app: Api, cards: CardService) {
   const current = (id: string) =>
     app.db
       .selectFrom('cards')
-      .select(['id', 'user_id', 'kind', 'status', 'delivery_status', 'delivery_updated_at'])
+      .select([
+        'id',
+        'user_id',
+        'kind',
+        'status',
+        'delivery_status',
+        'delivery_updated_at',
+        'last4',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
 
@@ -120,6 +133,7 @@ export async function cardBureauSandboxRoutes(app: Api, cards: CardService) {
         card_id: card.id,
         delivery_status: at,
         delivery_updated_at: new Date(card.delivery_updated_at ?? app.clock.now()).toISOString(),
+        last4: at === 'delivered' ? card.last4 : null,
       };
     },
   );
