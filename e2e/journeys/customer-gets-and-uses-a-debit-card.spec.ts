@@ -19,7 +19,11 @@ import { middlewareURL } from '../support/paths';
 import { confirmWithPin } from '../support/transfer-screens';
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({
+  viewport: { width: 390, height: 844 },
+  // The wrong last 4 digits on purpose: the browser logs the server's 422, and the screen says why.
+  allowedConsoleErrors: { patterns: [/status of 422 .*\/api\/cards\/[0-9a-f-]+\/activate/] },
+});
 
 interface NetworkAnswer {
   response_code: string;
@@ -209,15 +213,15 @@ test('a customer gets a debit card, reveals it, freezes it, pays with it, activa
   await shot('delivered');
   const wrongLast4 = String((Number(delivered.last4) + 1) % 10_000).padStart(4, '0');
   await activation.getByRole('textbox', { name: /Last 4 digits/ }).fill(wrongLast4);
-  await activation.getByLabel('Card PIN', { exact: true }).fill('4826');
-  await activation.getByLabel('Confirm card PIN').fill('4826');
+  await activation.getByRole('textbox', { name: 'Card PIN', exact: true }).fill('4826');
+  await activation.getByRole('textbox', { name: 'Confirm card PIN' }).fill('4826');
   await activation.getByRole('button', { name: 'Activate card' }).click();
   await expect(page.getByText('The last 4 digits do not match this card.')).toBeVisible();
   await expect(plastic).toContainText('Not activated');
   await shot('activation-refused');
   await activation.getByRole('textbox', { name: /Last 4 digits/ }).fill(delivered.last4);
-  await activation.getByLabel('Card PIN', { exact: true }).fill('4826');
-  await activation.getByLabel('Confirm card PIN').fill('4826');
+  await activation.getByRole('textbox', { name: 'Card PIN', exact: true }).fill('4826');
+  await activation.getByRole('textbox', { name: 'Confirm card PIN' }).fill('4826');
   await activation.getByRole('button', { name: 'Activate card' }).click();
   await expect(plastic).toContainText('Active');
   await expect(plastic).not.toContainText('Not activated');
