@@ -3,9 +3,10 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../../app.js';
 import { encryptedCall, FakeClock } from '../../test-support/auth-test-kit.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { fundedCustomer, TEST_PIN, type Customer } from '../funding/funding-test-kit.js';
+import { fundedCustomer, type Customer } from '../funding/funding-test-kit.js';
 import { BUREAU_STEP_SECONDS } from './card-bureau.js';
 import { ACTIVATION_WINDOW_MONTHS } from './card-service.js';
+import { issuedIds, lastFourOf, requestCard } from './cards-test-kit.js';
 
 /*
  * The sandbox card bureau's control, `POST /api/sandbox/card-bureau/advance` (README "Sandbox
@@ -21,28 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function auth(user: Customer) {
-  const { token } = await t.app.tokens.issue(user.id);
-  return { authorization: `Bearer ${token}` };
-}
+const auth = async (user: Customer) => ({
+  authorization: `Bearer ${(await t.app.tokens.issue(user.id)).token}`,
+});
 
 async function cardHolder() {
   const user = await fundedCustomer(t, 5_000);
-  const res = await encryptedCall(
-    t,
-    'POST',
-    '/api/cards',
-    {
-      wallet_account_number: user.main,
-      delivery_address: { address: '1 Marina', city: 'Lagos', state: 'Lagos' },
-      transaction_pin: TEST_PIN,
-    },
-    { ...(await auth(user)), 'idempotency-key': randomUUID() },
-  );
+  const res = await requestCard(t, user, randomUUID(), await auth(user));
   expect(res.status).toBe(201);
-  const cards = res.body.cards as Array<{ id: string; kind: string }>;
-  const idOf = (kind: string) => cards.find((c) => c.kind === kind)?.id ?? '';
-  return { user, physical: idOf('physical'), virtual: idOf('virtual') };
+  return { user, ...issuedIds(res) };
 }
 
 async function advance(payload: unknown) {
@@ -53,15 +41,6 @@ async function advance(payload: unknown) {
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
-
-const lastFourOf = async (id: string) =>
-  (
-    await t.database.db
-      .selectFrom('cards')
-      .select('last4')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).last4;
 
 const delivery = (id: string) =>
   t.database.db
@@ -78,7 +57,7 @@ const delivery = (id: string) =>
 describe('advancing a physical card at the sandbox bureau', () => {
   it('moves it one step a call, each recorded at the app clock time, then stays delivered', async () => {
     const { physical } = await cardHolder();
-    const last4 = await lastFourOf(physical);
+    const last4 = await lastFourOf(t.database.db, physical);
     for (const step of ['printed', 'dispatched', 'delivered']) {
       clock.advance(60); // less than the bureau's hour: the control does not wait for it
       const at = clock.now().toISOString();
@@ -125,7 +104,7 @@ describe('advancing a physical card at the sandbox bureau', () => {
         card_id: physical,
         delivery_status: 'delivered',
         delivery_updated_at: clock.now().toISOString(),
-        last4: await lastFourOf(physical),
+        last4: await lastFourOf(t.database.db, physical),
       },
     });
     const last4 = String(delivered.body.last4);
