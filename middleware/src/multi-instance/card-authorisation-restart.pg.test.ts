@@ -1,18 +1,21 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
+import { DEV_ENCRYPTION_SECRET } from '../config.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../errors.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
 import { issuedIds, requestCard, revealCard } from '../modules/cards/cards-test-kit.js';
-import { TEST_PIN, seedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
-import { findPackageRoot } from '../package-root.js';
-import { createSecretHasher } from '../security/secrets.js';
-import { createTokenService } from '../security/tokens.js';
+import type { Customer } from '../modules/funding/funding-test-kit.js';
 import { httpTarget, type ApiTarget } from '../test-support/http-target.js';
+import {
+  havePostgres,
+  loadClusterScript,
+  type Cluster,
+  type ClusterScript,
+} from '../test-support/pg-cluster.js';
+import { seedFundedCustomer } from '../test-support/seeded-customer.js';
 import { startMiddlewareProcess, type ServerProcess } from '../test-support/server-process.js';
 
 /*
@@ -25,25 +28,6 @@ import { startMiddlewareProcess, type ServerProcess } from '../test-support/serv
  * authorisation nor an authorisation without its hold, and the wallet's held money is the sum of
  * its open holds.
  */
-const packageRoot = findPackageRoot();
-const havePostgres = [
-  ...['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin/pg_ctl`),
-  '/usr/local/bin/pg_ctl',
-  '/usr/bin/pg_ctl',
-].some((bin) => existsSync(bin));
-
-interface Cluster {
-  url: string;
-  dir: string;
-  port: number;
-  stop(): void;
-}
-interface ClusterScript {
-  startThrowawayCluster(prefix: string, options: { durable: boolean }): Promise<Cluster>;
-  startCluster(dir: string, port: number, options: { durable: boolean }): Promise<unknown>;
-  stopCluster(dir: string, mode?: string): void;
-}
-
 const DOWN_SECONDS = 10;
 const SEED_NAIRA = 50_000;
 const AMOUNT_NAIRA = 10;
@@ -62,29 +46,6 @@ async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promi
   }
 }
 
-async function seed(db: Kysely<Database>): Promise<Customer> {
-  const config = loadConfig({ SCRYPT_COST: '1024' });
-  const secrets = createSecretHasher({ pepper: config.secrets.pepper, cost: 1024 });
-  const tokens = createTokenService({ db, secret: config.jwt.secret, ttlSeconds: 3600 });
-  const ledger = createLedger(db);
-  await ledger.ensureSystemAccounts();
-  const pinHash = await secrets.hashSecret(TEST_PIN);
-  const customer = await seedCustomer(
-    { db, ledger, tokens },
-    { phone: '2348090000401', pinHash: async () => pinHash, kycTier: 3 },
-  );
-  await ledger.transfer({
-    from: 'bank_settlement',
-    to: customer.main,
-    amountKobo: nairaToKobo(SEED_NAIRA),
-    reference: 'card-restart-seed',
-    type: 'funding',
-    narration: 'Seed',
-  });
-  await secrets.close();
-  return customer;
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = async (what: string, done: () => boolean | Promise<boolean>, ms = 20_000) => {
   const deadline = Date.now() + ms;
@@ -99,14 +60,16 @@ if (!havePostgres) console.warn('card-authorisation-restart.pg.test.ts skipped: 
 
 describeWithPostgres('card authorisations while PostgreSQL is stopped for ten seconds', () => {
   beforeAll(async () => {
-    script = (await import(
-      pathToFileURL(path.join(packageRoot, '..', 'scripts', 'pg-cluster.mjs')).href
-    )) as ClusterScript;
+    script = await loadClusterScript();
     cluster = await script.startThrowawayCluster('ajo-card-restart-', { durable: true });
     dataDir = mkdtempSync(path.join(tmpdir(), 'ajo-card-restart-mw-'));
     await withDatabase(async (db) => {
       await migrateToLatest(db);
-      ada = await seed(db);
+      ada = await seedFundedCustomer(db, {
+        phone: '2348090000401',
+        naira: SEED_NAIRA,
+        kycTier: 3,
+      });
     });
     server = await startMiddlewareProcess('card-restart', {
       DATA_DIR: dataDir,

@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
+import { DEV_ENCRYPTION_SECRET } from '../config.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
 import { issuedIds, requestCard } from '../modules/cards/cards-test-kit.js';
-import { TEST_PIN, seedCustomer, type Customer } from '../modules/funding/funding-test-kit.js';
-import { createSecretHasher } from '../security/secrets.js';
-import { createTokenService } from '../security/tokens.js';
+import type { Customer } from '../modules/funding/funding-test-kit.js';
 import { httpTarget } from '../test-support/http-target.js';
+import { seedFundedCustomer } from '../test-support/seeded-customer.js';
 import { startMiddlewareProcess, type ServerProcess } from '../test-support/server-process.js';
 import { createTestDatabase, type TestDatabase } from '../test-support/test-database.js';
 
@@ -31,33 +30,6 @@ const servers: ServerProcess[] = [];
 let ada: Customer;
 let env: () => Record<string, string>;
 let holder: pg.Client | undefined;
-
-async function seed(): Promise<Customer> {
-  const config = loadConfig({ DATABASE_URL: database.url as string, SCRYPT_COST: '1024' });
-  const secrets = createSecretHasher({ pepper: config.secrets.pepper, cost: 1024 });
-  const tokens = createTokenService({
-    db: database.db,
-    secret: config.jwt.secret,
-    ttlSeconds: 3600,
-  });
-  const ledger = createLedger(database.db);
-  await ledger.ensureSystemAccounts();
-  const pinHash = await secrets.hashSecret(TEST_PIN);
-  const customer = await seedCustomer(
-    { db: database.db, ledger, tokens },
-    { phone: '2348090000301', pinHash: async () => pinHash },
-  );
-  await ledger.transfer({
-    from: 'bank_settlement',
-    to: customer.main,
-    amountKobo: nairaToKobo(SEED_NAIRA),
-    reference: 'card-kill-seed',
-    type: 'funding',
-    narration: 'Seed',
-  });
-  await secrets.close();
-  return customer;
-}
 
 const until = async (what: string, done: () => Promise<boolean>, ms = 30_000) => {
   const deadline = Date.now() + ms;
@@ -83,7 +55,7 @@ describeWithPostgres('a card request cut by a SIGKILL between the fee and the ca
       };
     };
     servers.push(await startMiddlewareProcess('card instance a', env()));
-    ada = await seed();
+    ada = await seedFundedCustomer(database.db, { phone: '2348090000301', naira: SEED_NAIRA });
   }, 180_000);
 
   afterAll(async () => {
