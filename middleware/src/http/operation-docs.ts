@@ -105,6 +105,8 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
     'Sandbox card network: a merchant asks to authorise a card payment (00 reserves the amount)',
   'POST /api/sandbox/card-network/clear':
     'Sandbox card network: present a clearing (or an offline transaction) for posting',
+  'POST /api/sandbox/card-bureau/advance':
+    'Sandbox card bureau: move a physical card along its delivery steps now (to a step, or one step)',
   'POST /api/sandbox/card-network/reverse':
     'Sandbox card network: reverse an authorisation (released) or a posted payment (refunded)',
 };

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
@@ -23,6 +22,12 @@ import { findPackageRoot } from '../package-root.js';
 import { createSecretHasher } from '../security/secrets.js';
 import { createTokenService } from '../security/tokens.js';
 import { httpTarget, type ApiTarget } from '../test-support/http-target.js';
+import {
+  havePostgres,
+  loadClusterScript,
+  type Cluster,
+  type ClusterScript,
+} from '../test-support/pg-cluster.js';
 import { startMiddlewareProcess, type ServerProcess } from '../test-support/server-process.js';
 
 /*
@@ -38,26 +43,6 @@ import { startMiddlewareProcess, type ServerProcess } from '../test-support/serv
  * restart; every acknowledged call is in the ledger once; after the clients retry everything with
  * the same keys, every transfer, renewal and credit is there exactly once and the ledger balances.
  */
-
-const packageRoot = findPackageRoot();
-// Where scripts/pg-cluster.mjs looks for pg_ctl.
-const havePostgres = [
-  ...['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin/pg_ctl`),
-  '/usr/local/bin/pg_ctl',
-  '/usr/bin/pg_ctl',
-].some((bin) => existsSync(bin));
-
-interface Cluster {
-  url: string;
-  dir: string;
-  port: number;
-  stop(): void;
-}
-interface ClusterScript {
-  startThrowawayCluster(prefix: string, options: { durable: boolean }): Promise<Cluster>;
-  startCluster(dir: string, port: number, options: { durable: boolean }): Promise<unknown>;
-  stopCluster(dir: string, mode?: string): void;
-}
 
 const SENDERS = 4;
 const SEED_NAIRA = 10_000;
@@ -87,7 +72,7 @@ function startWatched(processEnv: Record<string, string>) {
   delete inherited.TEST_DATABASE_URL;
   delete inherited.NODE_OPTIONS;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
-    cwd: packageRoot,
+    cwd: findPackageRoot(),
     env: { ...inherited, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...processEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -173,9 +158,7 @@ if (!havePostgres) console.warn('database-restart.pg.test.ts skipped: no Postgre
 
 describeWithPostgres('PostgreSQL restarted in place under money calls', () => {
   beforeAll(async () => {
-    script = (await import(
-      pathToFileURL(path.join(packageRoot, '..', 'scripts', 'pg-cluster.mjs')).href
-    )) as ClusterScript;
+    script = await loadClusterScript();
     cluster = await script.startThrowawayCluster('ajo-restart-', { durable: true });
     dataDir = mkdtempSync(path.join(tmpdir(), 'ajo-restart-mw-'));
     await withDatabase(async (db) => {

@@ -83,3 +83,10 @@ export const CHANNEL_WEB = "channel must be 'web'";
 export const HISTORY_TYPE_MINI = "type must be 'mini'";
 export const STATE_ID_INVALID = 'stateId must be a number';
 export const USER_ID_REQUIRED = 'id is required';
+// The debit card's forms and calls (SPEC §4 "Card terms"): the web app and the middleware say the same.
+export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address.';
+export const DELIVERY_STATE_REQUIRED = 'Select the delivery state.';
+export const CARD_PIN_INVALID = 'The card PIN is 4 digits.';
+export const CARD_PINS_DIFFER = 'The card PINs do not match.';
+export const LAST4_INVALID = 'Enter the last 4 digits printed on your card.';
+export const CARD_NOT_FOUND = 'Card not found.';

@@ -9,7 +9,6 @@ import {
   type MoneySubmit,
   type MoneySubmitResult,
 } from '@ajo/shared/money-flow';
-import { stepUpChallengeSchema, transactionHistoryResponseSchema } from '@ajo/shared/schemas';
 import { loadHostApi, loadHostBus } from '@ajo/remote-kit/host';
 import { parseResponse } from '@ajo/remote-kit/services';
 import {
@@ -17,18 +16,15 @@ import {
   cardRequestedSchema,
   cardsResponseSchema,
   revealedCardSchema,
-  statesSchema,
+  statesResponseSchema,
+  stepUpChallengeSchema,
+  transactionHistoryResponseSchema,
   type Card,
   type CardRequested,
   type CardsResponse,
+  type DeliveryAddress,
   type RevealedCard,
-} from './schemas';
-
-export interface DeliveryAddress {
-  address: string;
-  city: string;
-  state: string;
-}
+} from '@ajo/shared/schemas';
 
 /** What the request form hands the money flow. */
 export interface CardRequestDetails {
@@ -132,7 +128,7 @@ export async function revealCard(id: string, transactionPin: string): Promise<Re
 export async function fetchStates(): Promise<string[]> {
   const { api } = await loadHostApi();
   const response = await api.get('/states');
-  return parseResponse(statesSchema, response.data).states.map((s) => s.name);
+  return parseResponse(statesResponseSchema, response.data).states.map((s) => s.name);
 }
 
 export type CardTransactionState = 'authorised' | 'posted' | 'reversed';

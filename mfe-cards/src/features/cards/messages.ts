@@ -13,12 +13,6 @@ export const ERROR_GETTING_CARD_TRANSACTIONS = 'Error getting card transactions'
 /** SPEC §4 "Card terms", word for word (the middleware answers the same words). */
 export const NOT_ACTIVATED_IN_TIME =
   'A card not activated within 6 months is blocked and a new one must be requested.';
-/** The middleware's words for the same check (activateCardBody), said before the call. */
-export const CARD_PINS_DIFFER = 'The card PINs do not match.';
-export const CARD_PIN_INVALID = 'The card PIN is 4 digits.';
-export const LAST4_INVALID = 'Enter the last 4 digits printed on your card.';
-export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address.';
-export const DELIVERY_STATE_REQUIRED = 'Select the delivery state.';
 /** SPEC §4: liability after a loss report. */
 export const LIABILITY_NOTE =
   'You are not liable for transactions more than 60 minutes after your report.';

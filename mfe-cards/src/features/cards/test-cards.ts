@@ -1,6 +1,6 @@
 // Card answers as the middleware gives them (GET /cards, the card calls), for the screen tests.
 import { api } from '@ajo/remote-kit/testing';
-import type { Card } from './schemas';
+import type { Card } from '@ajo/shared/schemas';
 
 export const FEES = { issuance_fee: 1050, delivery_charge: 1500, total: 2550 };
 

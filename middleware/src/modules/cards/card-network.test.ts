@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { fundedCustomer, TEST_PIN, type Customer } from '../funding/funding-test-kit.js';
 import { CARD_NETWORK_CLEARING_JOB } from './card-network-sandbox.js';
 import { HOLD_WINDOW_SECONDS } from './card-transactions.js';
+import { issuedIds, requestCard, revealCard } from './cards-test-kit.js';
 
 /*
  * The sandbox card network against this issuer (README "Sandbox card network"), on PGlite and
@@ -36,35 +37,10 @@ async function auth(user: Customer) {
 
 async function cardHolder(naira: number): Promise<IssuedCard> {
   const user = await fundedCustomer(t, naira + 2_550);
-  const requested = await encryptedCall(
-    t,
-    'POST',
-    '/api/cards',
-    {
-      wallet_account_number: user.main,
-      delivery_address: { address: '1 Marina', city: 'Lagos', state: 'Lagos' },
-      transaction_pin: TEST_PIN,
-    },
-    { ...(await auth(user)), 'idempotency-key': randomUUID() },
-  );
+  const requested = await requestCard(t, user, randomUUID(), await auth(user));
   expect(requested.status).toBe(201);
-  const cards = requested.body.cards as Array<{ id: string; kind: string }>;
-  const cardId = cards.find((c) => c.kind === 'virtual')?.id ?? '';
-  const physicalId = cards.find((c) => c.kind === 'physical')?.id ?? '';
-  const revealed = await encryptedCall(
-    t,
-    'POST',
-    `/api/cards/${cardId}/reveal`,
-    { transaction_pin: TEST_PIN },
-    await auth(user),
-  );
-  return {
-    user,
-    cardId,
-    physicalId,
-    number: String(revealed.body.card_number),
-    expiry: String(revealed.body.expiry),
-  };
+  const { virtual: cardId, physical: physicalId } = issuedIds(requested);
+  return { user, cardId, physicalId, ...(await revealCard(t, await auth(user), cardId)) };
 }
 
 async function network(path: string, payload: Record<string, unknown>) {

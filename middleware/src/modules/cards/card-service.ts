@@ -54,6 +54,11 @@ export interface CardServiceDeps {
   secrets: SecretHasher;
   pepper: string;
   pins: TransactionPinGuard;
+  /**
+   * Tests only: runs inside the request's transaction after the fee's ledger entry and before the
+   * card rows, where an instance that dies leaves an uncommitted transaction (rolled back).
+   */
+  afterFeeCharged?: () => Promise<void>;
 }
 
 export interface DeliveryAddress {
@@ -177,6 +182,7 @@ export class CardService {
           { account: 'fees', creditKobo: total },
         ],
       });
+      await this.deps.afterFeeCharged?.();
       const walletId = entry.postings.find((p) => p.amountKobo < 0)?.accountId ?? '';
       const now = clock.now();
       const expiry = addMonths(now, CARD_VALID_YEARS * 12);

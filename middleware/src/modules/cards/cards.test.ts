@@ -13,6 +13,7 @@ import { BUREAU_STEP_SECONDS } from './card-bureau.js';
 import { isLuhnValid } from './card-numbers.js';
 import { ACTIVATION_ATTEMPTS } from './card-service.js';
 import { NOT_ACTIVATED_IN_TIME } from './messages.js';
+import { lastFourOf as lastFourOfCard } from './cards-test-kit.js';
 import { cardRequestedSchema, cardsResponseSchema } from './schemas.js';
 
 /*
@@ -69,14 +70,7 @@ async function issued(user: Customer) {
   return { physical, virtual };
 }
 
-const lastFourOf = async (cardId: string) =>
-  (
-    await t.database.db
-      .selectFrom('cards')
-      .select('last4')
-      .where('id', '=', cardId)
-      .executeTakeFirstOrThrow()
-  ).last4;
+const lastFourOf = (cardId: string) => lastFourOfCard(t.database.db, cardId);
 
 async function deliver(): Promise<void> {
   for (let step = 0; step < 3; step++) {

@@ -1,9 +1,10 @@
-// The middleware's own answers on the card routes. The words of the card terms are SPEC §4's.
+// The middleware's own answers on the card routes. The words of the card terms are SPEC §4's; the
+// words of the call bodies' rules live with the shared schemas (@ajo/shared/messages).
+export { CARD_NOT_FOUND } from '@ajo/shared/messages';
 
 /** SPEC §4 "Card terms", word for word. */
 export const NOT_ACTIVATED_IN_TIME =
   'A card not activated within 6 months is blocked and a new one must be requested.';
-export const CARD_NOT_FOUND = 'Card not found.';
 export const CARD_ALREADY_HELD =
   'You already have a card. Report it lost or stolen, or wait for it to be blocked, before requesting a new one.';
 export const CARD_REQUESTED = 'Your card has been requested.';
@@ -16,10 +17,9 @@ export const LAST4_WRONG = 'The last 4 digits do not match this card.';
 export const ACTIVATION_LOCKED =
   'Too many wrong attempts. This card cannot be activated; report it and request a new one.';
 export const NOT_A_PHYSICAL_CARD = 'Only a physical card is activated.';
+export const NOT_DELIVERED_BY_BUREAU = 'Only a physical card is delivered.';
 export const ALREADY_ACTIVE = 'This card is already active.';
 export const CARD_NOT_DELIVERED = 'This card can be activated once it has been delivered.';
-export const CARD_PIN_INVALID = 'The card PIN is 4 digits.';
-export const CARD_PINS_DIFFER = 'The card PINs do not match.';
 export const cardNotUsable = (status: 'inactive' | 'frozen' | 'blocked' | 'reported') =>
   ({
     inactive: 'Activate this card first.',
@@ -27,5 +27,3 @@ export const cardNotUsable = (status: 'inactive' | 'frozen' | 'blocked' | 'repor
     blocked: 'This card is blocked. Request a new card.',
     reported: 'This card was reported lost or stolen. Request a new card.',
   })[status];
-export const DELIVERY_ADDRESS_REQUIRED = 'Enter the delivery address.';
-export const DELIVERY_STATE_REQUIRED = 'Select the delivery state.';

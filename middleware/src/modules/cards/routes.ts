@@ -6,7 +6,7 @@ import { COMMISSION_WALLET_PRODUCT_ID } from '../../ledger/index.js';
 import { moneyRoute } from '../../money/money-route.js';
 import { TransactionPinGuard } from '../../money/transaction-pin-guard.js';
 import { currentUser } from '../../plugins/auth.js';
-import { registerCardBureauJobs } from './card-bureau.js';
+import { cardBureauSandboxRoutes, registerCardBureauJobs } from './card-bureau.js';
 import { cardNetworkSandboxRoutes, registerCardNetworkJobs } from './card-network-sandbox.js';
 import { CardService, DELIVERY_CHARGE_KOBO, ISSUANCE_FEE_KOBO } from './card-service.js';
 import { CardTransactions } from './card-transactions.js';
@@ -71,7 +71,10 @@ async function assertCardWallet(request: FastifyRequest, walletAccountNumber: st
 /** The debit card (SPEC §2 "Debit card terms", §4, §9): request, activate, freeze, report, reveal. */
 export async function cardsRoutes(app: Api) {
   const cards = cardServiceOf(app);
-  if (sandboxed(app)) await cardNetworkSandboxRoutes(app, cardTransactionsOf(app));
+  if (sandboxed(app)) {
+    await cardNetworkSandboxRoutes(app, cardTransactionsOf(app));
+    await cardBureauSandboxRoutes(app, cards);
+  }
 
   app.get(
     '/cards',

@@ -1,22 +1,18 @@
 // Activating the delivered physical card (middleware README "Debit cards"): the last 4 digits
-// printed on it prove it arrived, and a 4-digit card PIN entered twice. The server counts wrong
-// attempts before comparing; its message is shown as it is.
+// printed on it prove it arrived, and a 4-digit card PIN entered twice, checked with the call's
+// shared schema before it is sent. The server counts wrong attempts before comparing; its message
+// is shown as it is.
 import { useState, type FormEvent } from 'react';
 import { Button, TextField } from '@ajo/shared/ui';
 import { PinField } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
+import { activateCardPayloadSchema, type Card } from '@ajo/shared/schemas';
 import { activateCard } from '../cards-api';
-import {
-  CARD_PIN_INVALID,
-  CARD_PINS_DIFFER,
-  ERROR_ACTIVATING_CARD,
-  LAST4_INVALID,
-} from '../messages';
-import type { Card } from '../schemas';
+import { fieldErrors, type FieldErrors } from '../field-errors';
+import { ERROR_ACTIVATING_CARD } from '../messages';
 import styles from './cards.module.css';
 
-const FOUR_DIGITS = /^\d{4}$/;
-type Errors = Partial<Record<'last4' | 'card_pin' | 'confirm_card_pin', string>>;
+type Errors = FieldErrors<'last4' | 'card_pin' | 'confirm_card_pin'>;
 
 export function ActivateCardForm({
   card,
@@ -40,12 +36,11 @@ export function ActivateCardForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!FOUR_DIGITS.test(values.last4)) found.last4 = LAST4_INVALID;
-    if (!FOUR_DIGITS.test(values.card_pin)) found.card_pin = CARD_PIN_INVALID;
-    if (values.confirm_card_pin !== values.card_pin) found.confirm_card_pin = CARD_PINS_DIFFER;
+    // The middleware's own rules and words (the shared schema), checked before the call.
+    const parsed = activateCardPayloadSchema.safeParse(values);
+    const found: Errors = fieldErrors(parsed);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!parsed.success) return;
     setBusy(true);
     try {
       const answer = await activateCard(card.id, values);

@@ -8,7 +8,7 @@ import { PinField } from '@ajo/shared/ui/money-fields';
 import { errorMessage, showToast } from '@ajo/remote-kit/services';
 import { revealCard } from '../cards-api';
 import { ERROR_SHOWING_CARD_DETAILS } from '../messages';
-import type { RevealedCard } from '../schemas';
+import type { RevealedCard } from '@ajo/shared/schemas';
 import styles from './cards.module.css';
 
 const PIN_RULE = /^\d{6}$/;

@@ -18,7 +18,7 @@ import {
   LIABILITY_NOTE,
   NOT_ACTIVATED_IN_TIME,
 } from '../messages';
-import type { Card, CardStatus, DeliveryStatus } from '../schemas';
+import type { Card, CardStatus, DeliveryStatus } from '@ajo/shared/schemas';
 import { ActivateCardForm } from './activate-card-form';
 import { CardDetailsReveal } from './card-details-reveal';
 import styles from './cards.module.css';

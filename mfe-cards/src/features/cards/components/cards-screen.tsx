@@ -11,7 +11,7 @@ import { errorMessage, errorStatus, showToast } from '@ajo/remote-kit/services';
 import { formatNaira } from '@ajo/shared/format';
 import { fetchCards, fetchCardTransactions, type CardTransaction } from '../cards-api';
 import { ERROR_GETTING_CARD_TRANSACTIONS, ERROR_GETTING_CARDS } from '../messages';
-import type { Card, CardRequested, CardsResponse } from '../schemas';
+import type { Card, CardRequested, CardsResponse } from '@ajo/shared/schemas';
 import { CardPanel, isEnded } from './card-panel';
 import { CardTransactions } from './card-transactions';
 import { RequestCard } from './request-card';

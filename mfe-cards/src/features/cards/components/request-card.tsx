@@ -16,12 +16,9 @@ import {
   submitCardRequest,
   type CardRequestDetails,
 } from '../cards-api';
-import {
-  DELIVERY_ADDRESS_REQUIRED,
-  DELIVERY_STATE_REQUIRED,
-  ERROR_REQUESTING_CARD,
-} from '../messages';
-import type { CardRequested, CardsResponse } from '../schemas';
+import { deliveryAddressSchema, type CardRequested, type CardsResponse } from '@ajo/shared/schemas';
+import { fieldErrors } from '../field-errors';
+import { ERROR_REQUESTING_CARD } from '../messages';
 import styles from './cards.module.css';
 
 type Fees = CardsResponse['fees'];
@@ -82,18 +79,11 @@ function RequestForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = {
-      address: address.address.trim(),
-      city: address.city.trim(),
-      state: address.state,
-    };
-    const found: typeof errors = {};
-    if (!trimmed.address) found.address = DELIVERY_ADDRESS_REQUIRED;
-    if (!trimmed.city) found.city = DELIVERY_ADDRESS_REQUIRED;
-    if (!trimmed.state) found.state = DELIVERY_STATE_REQUIRED;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !wallet) return;
-    proceed({ wallet_account_number: wallet.account_no, delivery_address: trimmed, fees });
+    // The middleware's own rules and words (the shared schema); what it sends is trimmed.
+    const parsed = deliveryAddressSchema.safeParse(address);
+    setErrors(fieldErrors(parsed));
+    if (!parsed.success || !wallet) return;
+    proceed({ wallet_account_number: wallet.account_no, delivery_address: parsed.data, fees });
   };
 
   return (
