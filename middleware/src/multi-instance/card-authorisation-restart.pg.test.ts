@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { DEV_ENCRYPTION_SECRET } from '../config.js';
-import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
+import { migrateToLatest, type Database } from '../db/index.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../errors.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
 import { issuedIds, requestCard, revealCard } from '../modules/cards/cards-test-kit.js';
@@ -12,6 +12,7 @@ import { httpTarget, type ApiTarget } from '../test-support/http-target.js';
 import {
   havePostgres,
   loadClusterScript,
+  withDatabase as withClusterDatabase,
   type Cluster,
   type ClusterScript,
 } from '../test-support/pg-cluster.js';
@@ -37,14 +38,8 @@ let dataDir: string;
 let server: ServerProcess;
 let ada: Customer;
 
-async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const own = await openDatabase({ url: cluster.url, poolMax: 2 });
-  try {
-    return await run(own.db);
-  } finally {
-    await own.close();
-  }
-}
+const withDatabase = <T>(run: (db: Kysely<Database>) => Promise<T>) =>
+  withClusterDatabase(cluster.url, run);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = async (what: string, done: () => boolean | Promise<boolean>, ms = 20_000) => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { DEV_ENCRYPTION_SECRET, loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase, type Database } from '../db/index.js';
+import { migrateToLatest, type Database } from '../db/index.js';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '../errors.js';
 import { createLedger, nairaToKobo } from '../ledger/index.js';
 import {
@@ -25,9 +25,11 @@ import { httpTarget, type ApiTarget } from '../test-support/http-target.js';
 import {
   havePostgres,
   loadClusterScript,
+  withDatabase as withClusterDatabase,
   type Cluster,
   type ClusterScript,
 } from '../test-support/pg-cluster.js';
+import { seedFundedCustomer } from '../test-support/seeded-customer.js';
 import { startMiddlewareProcess, type ServerProcess } from '../test-support/server-process.js';
 
 /*
@@ -98,14 +100,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const own = await openDatabase({ url: cluster.url, poolMax: 2 });
-  try {
-    return await run(own.db);
-  } finally {
-    await own.close();
-  }
-}
+const withDatabase = <T>(run: (db: Kysely<Database>) => Promise<T>) =>
+  withClusterDatabase(cluster.url, run);
 
 async function seed(db: Kysely<Database>): Promise<Customer[]> {
   const config = loadConfig({ SCRYPT_COST: '1024' });
@@ -138,17 +134,10 @@ async function seed(db: Kysely<Database>): Promise<Customer[]> {
     });
   }
   // The cable TV customer: tier 3, so the day's renewals never reach a daily limit.
-  const cableCustomer = await seedCustomer(
-    { db, ledger, tokens },
-    { phone: '2348090010099', lastName: 'Viewer', kycTier: 3, pinHash: async () => pinHash },
-  );
-  await ledger.transfer({
-    from: 'bank_settlement',
-    to: cableCustomer.main,
-    amountKobo: nairaToKobo(VIEWER_NAIRA),
-    reference: 'restart-seed-viewer',
-    type: 'funding',
-    narration: 'Seed',
+  const cableCustomer = await seedFundedCustomer(db, {
+    phone: '2348090010099',
+    naira: VIEWER_NAIRA,
+    kycTier: 3,
   });
   return [...customers, cableCustomer];
 }

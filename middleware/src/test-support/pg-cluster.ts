@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import { openDatabase, type Database } from '../db/index.js';
 import { findPackageRoot } from '../package-root.js';
 
 /*
@@ -30,4 +32,17 @@ export interface ClusterScript {
 export async function loadClusterScript(): Promise<ClusterScript> {
   const script = path.join(findPackageRoot(), '..', 'scripts', 'pg-cluster.mjs');
   return (await import(pathToFileURL(script).href)) as ClusterScript;
+}
+
+/** Runs `run` on a connection of the test's own to the cluster at `url` (two at most), then closes it. */
+export async function withDatabase<T>(
+  url: string,
+  run: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const own = await openDatabase({ url, poolMax: 2 });
+  try {
+    return await run(own.db);
+  } finally {
+    await own.close();
+  }
 }
