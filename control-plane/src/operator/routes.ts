@@ -246,29 +246,20 @@ export function uploadRoutes(app: FastifyInstance, store: RegistryStore) {
  * it, or vouches for it again (DELETE); both in the history (docs/decisions/045-...).
  */
 export function markRoutes(app: FastifyInstance, store: RegistryStore) {
-  app.post<Remote & { Body: s.MarkBody }>(
-    '/_operator/registry/:remote/bad',
-    { bodyLimit: 2048, schema: { body: s.markBody } },
-    async (request, reply) => {
-      const result = await store.markBad(
-        request.params.remote,
-        request.body.version,
-        changeOptions(request),
-      );
-      return withRevision(reply, result);
-    },
-  );
-
-  app.delete<Remote & { Body: s.MarkBody }>(
-    '/_operator/registry/:remote/bad',
-    { bodyLimit: 2048, schema: { body: s.markBody } },
-    async (request, reply) => {
-      const result = await store.unmarkBad(
-        request.params.remote,
-        request.body.version,
-        changeOptions(request),
-      );
-      return withRevision(reply, result);
-    },
-  );
+  for (const [method, change] of [
+    ['POST', store.markBad],
+    ['DELETE', store.unmarkBad],
+  ] as const) {
+    app.route<Remote & { Body: s.MarkBody }>({
+      method,
+      url: '/_operator/registry/:remote/bad',
+      bodyLimit: 2048,
+      schema: { body: s.markBody },
+      handler: async (request, reply) =>
+        withRevision(
+          reply,
+          await change(request.params.remote, request.body.version, changeOptions(request)),
+        ),
+    });
+  }
 }
